@@ -1,0 +1,307 @@
+//! Wire shapes of the calc family: camelCase request bodies parsed into the
+//! domain's inputs (422 with a pointer on any bad field), and response
+//! shapes built from the domain's results.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use shared::astro::aspect::{Aspect, AspectKind, MAX_ORB, Orbs};
+use shared::astro::ephemeris::EphemerisError;
+use shared::astro::house::HouseSystem;
+use shared::astro::point::PointId;
+use shared::astro::time::{CivilDateTime, ResolvedInstant, TimeError, TimeZoneSpec};
+use shared::astro::zodiac::{ZodiacPosition, dms};
+use shared::astro::{Ephemeris, chart::MoonCenter};
+use shared::http::ApiError;
+use shared::language::Language;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocationBody {
+    pub longitude: f64,
+    pub latitude: f64,
+    pub timezone: String,
+}
+
+/// Collects field errors so that one response names every bad field.
+#[derive(Default)]
+pub struct Problems(Vec<(String, String)>);
+
+impl Problems {
+    pub fn add(&mut self, pointer: impl Into<String>, detail: impl Into<String>) {
+        self.0.push((pointer.into(), detail.into()));
+    }
+
+    pub fn into_result(self) -> Result<(), ApiError> {
+        if self.0.is_empty() { Ok(()) } else { Err(ApiError::invalid_fields(self.0)) }
+    }
+}
+
+pub struct Place {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub zone: Option<TimeZoneSpec>,
+}
+
+pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Problems) -> Place {
+    if !(-90.0..=90.0).contains(&location.latitude) {
+        problems.add(format!("{pointer}/latitude"), "latitude must be between -90 and 90 degrees (north positive)");
+    }
+    if !(-180.0..=180.0).contains(&location.longitude) {
+        problems.add(format!("{pointer}/longitude"), "longitude must be between -180 and 180 degrees (east positive)");
+    }
+    let zone = match TimeZoneSpec::parse(&location.timezone) {
+        Ok(zone) => Some(zone),
+        Err(error) => {
+            problems.add(format!("{pointer}/timezone"), error.to_string());
+            None
+        }
+    };
+    Place { latitude: location.latitude, longitude: location.longitude, zone }
+}
+
+/// The instant of a civil date-time at a place; errors point at `pointer`.
+pub fn parse_instant(text: &str, zone: Option<&TimeZoneSpec>, ephemeris: &Ephemeris, pointer: &str, problems: &mut Problems) -> Option<ResolvedInstant> {
+    let civil = match CivilDateTime::parse(text) {
+        Ok(civil) => civil,
+        Err(error) => {
+            problems.add(pointer, error.to_string());
+            return None;
+        }
+    };
+    // Without a usable zone only an explicit offset can place the instant.
+    let fallback = TimeZoneSpec::parse("UTC").ok()?;
+    let zone = match (zone, civil.explicit_offset) {
+        (Some(zone), _) => zone,
+        (None, Some(_)) => &fallback,
+        (None, None) => return None,
+    };
+    match civil.resolve(zone) {
+        Ok(resolved) => {
+            if ephemeris.check_supported(resolved.julian_day_ut()).is_err() {
+                problems.add(pointer, EphemerisError::OutOfRange.to_string());
+                return None;
+            }
+            Some(resolved)
+        }
+        Err(error @ TimeError::NonexistentLocalTime { .. }) => {
+            problems.add(pointer, error.to_string());
+            None
+        }
+        Err(error) => {
+            problems.add(pointer, error.to_string());
+            None
+        }
+    }
+}
+
+/// The options every chart endpoint takes.
+#[derive(Debug, Default)]
+pub struct CommonOptionsBody {
+    pub house_system: Option<String>,
+    pub language: Option<String>,
+    pub include_text: Option<bool>,
+    pub include_readable_entities: Option<bool>,
+    pub points: Option<Vec<String>>,
+    pub orbs: Option<BTreeMap<String, f64>>,
+}
+
+pub struct CommonOptions {
+    pub house_system: HouseSystem,
+    pub language: Language,
+    pub include_text: bool,
+    pub include_readable_entities: bool,
+    pub points: Vec<PointId>,
+    pub orbs: Orbs,
+}
+
+pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, problems: &mut Problems) -> CommonOptions {
+    let house_system = match body.house_system.as_deref() {
+        None => HouseSystem::Placidus,
+        Some(id) => HouseSystem::parse(id).unwrap_or_else(|| {
+            let valid: Vec<_> = HouseSystem::ALL.iter().map(|s| s.id()).collect();
+            problems.add("/houseSystem", format!("unknown house system '{id}'; valid: {}", valid.join(", ")));
+            HouseSystem::Placidus
+        }),
+    };
+    let language = match body.language.as_deref() {
+        None => Language::En,
+        Some(code) => Language::parse(code).unwrap_or_else(|| {
+            problems.add("/language", format!("unsupported language '{code}'; supported: {}", Language::supported_codes().join(", ")));
+            Language::En
+        }),
+    };
+    let points = match &body.points {
+        None => PointId::defaults(ephemeris.chiron_available()),
+        Some(ids) => {
+            if ids.is_empty() {
+                problems.add("/points", "give at least one point, or leave points out for the default set");
+            }
+            let mut points = Vec::with_capacity(ids.len());
+            for (index, id) in ids.iter().enumerate() {
+                match PointId::parse(id) {
+                    Some(PointId::Chiron) if !ephemeris.chiron_available() => problems.add(
+                        format!("/points/{index}"),
+                        "chiron is not available on this server: it needs the asteroid ephemeris file seas_18.se1",
+                    ),
+                    Some(point) if !points.contains(&point) => points.push(point),
+                    Some(_) => {}
+                    None => {
+                        let valid: Vec<_> = PointId::ALL.iter().map(|p| p.id()).collect();
+                        problems.add(format!("/points/{index}"), format!("unknown point '{id}'; valid: {}", valid.join(", ")));
+                    }
+                }
+            }
+            points
+        }
+    };
+    let orbs = match &body.orbs {
+        None => Orbs::default(),
+        Some(table) => {
+            let mut entries = Vec::new();
+            for (key, &orb) in table {
+                let pointer = format!("/orbs/{}", key.replace('~', "~0").replace('/', "~1"));
+                match AspectKind::parse(key) {
+                    None => {
+                        let valid: Vec<_> = AspectKind::ALL.iter().map(|a| a.id()).collect();
+                        problems.add(pointer, format!("unknown aspect '{key}'; valid: {}", valid.join(", ")));
+                    }
+                    Some(_) if orb < 0.0 => problems.add(pointer, "an orb must be zero or positive (degrees)"),
+                    Some(_) if orb > MAX_ORB => problems.add(pointer, format!("an orb may be at most {MAX_ORB} degrees")),
+                    Some(kind) => entries.push((kind, orb)),
+                }
+            }
+            Orbs::from_client(entries)
+        }
+    };
+    CommonOptions {
+        house_system,
+        language,
+        include_text: body.include_text.unwrap_or(false),
+        include_readable_entities: body.include_readable_entities.unwrap_or(false),
+        points,
+        orbs,
+    }
+}
+
+pub fn moon_center(text: Option<&str>, problems: &mut Problems) -> MoonCenter {
+    match text {
+        None => MoonCenter::default(),
+        Some(id) => MoonCenter::parse(id).unwrap_or_else(|| {
+            problems.add("/moonCenter", format!("unknown moonCenter '{id}'; valid: topocentric, geocentric"));
+            MoonCenter::default()
+        }),
+    }
+}
+
+// ---------------------------------------------------------------- responses
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PointBody {
+    pub point_id: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'static str>,
+    pub longitude: f64,
+    pub latitude: f64,
+    pub distance: f64,
+    pub speed_longitude: f64,
+    pub speed_latitude: f64,
+    pub speed_distance: f64,
+    pub retrograde: bool,
+    pub house_id: String,
+    pub house_number: u8,
+    pub degrees_in_sign: f64,
+    pub degrees_in_sign_dms: [u32; 3],
+    pub sign: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sign_name: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AngleBody {
+    pub point_id: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'static str>,
+    pub longitude: f64,
+    pub degrees_in_sign: f64,
+    pub degrees_in_sign_dms: [u32; 3],
+    pub sign: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sign_name: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AspectBody {
+    pub point_a: &'static str,
+    pub point_b: &'static str,
+    pub aspect: &'static str,
+    /// The aspect's exact angle (120 for a trine).
+    pub angle: f64,
+    /// The actual angular distance between the two points.
+    pub separation: f64,
+    pub orb: f64,
+    pub applying: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point_a_name: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point_b_name: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspect_name: Option<&'static str>,
+}
+
+impl AspectBody {
+    pub fn from_aspect(aspect: &Aspect<PointId>, readable: Option<Language>) -> Self {
+        Self {
+            point_a: aspect.point_a.id(),
+            point_b: aspect.point_b.id(),
+            aspect: aspect.kind.id(),
+            angle: aspect.kind.angle(),
+            separation: aspect.separation,
+            orb: aspect.orb,
+            applying: aspect.applying,
+            point_a_name: readable.map(|l| l.point_name(aspect.point_a)),
+            point_b_name: readable.map(|l| l.point_name(aspect.point_b)),
+            aspect_name: readable.map(|l| l.aspect_name(aspect.kind)),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct LongitudeDms {
+    pub degrees: u32,
+    pub minutes: u32,
+    pub seconds: u32,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HouseLongitude {
+    pub longitude: f64,
+    pub longitude_dms: LongitudeDms,
+    pub sign: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sign_name: Option<&'static str>,
+}
+
+impl HouseLongitude {
+    pub fn of(longitude: f64, readable: Option<Language>) -> Self {
+        let [degrees, minutes, seconds] = dms(longitude);
+        let sign = ZodiacPosition::of(longitude).sign;
+        Self { longitude, longitude_dms: LongitudeDms { degrees, minutes, seconds }, sign: sign.id(), sign_name: readable.map(|l| l.sign_name(sign)) }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct HousesBody {
+    pub cusps: Vec<HouseLongitude>,
+    /// ascendant, midheaven, armc, vertex.
+    pub ascmc: Vec<HouseLongitude>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ChartLink {
+    pub url: String,
+}

@@ -1,0 +1,58 @@
+//! `local-server [serve]`: the whole API on 127.0.0.1:$PORT with the embedded
+//! backends under $DATA_DIR; bootstraps an organization and key on first start.
+//! `local-server dev-token [user-id]`: prints a bearer token for the local
+//! dashboard user (signed with the local JWT secret), for the key endpoints.
+
+use shared::config::{Config, StorageConfig};
+use shared::http::AppState;
+use shared::runtime::{Error, init_tracing, serve_locally};
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
+    let config = Config::from_env()?;
+    match command.as_str() {
+        "serve" => serve(config).await,
+        "dev-token" => {
+            let user = std::env::args().nth(2).unwrap_or_else(|| local_server::bootstrap::LOCAL_OWNER_ID.into());
+            let settings = config.jwt.as_ref().ok_or("no JWT key configured")?;
+            let verifier = shared::auth::jwt::JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?;
+            println!("{}", verifier.mint(&user, &format!("{user}@localhost"), 12 * 3600)?);
+            Ok(())
+        }
+        other => Err(format!("unknown command '{other}'; use serve or dev-token").into()),
+    }
+}
+
+async fn serve(config: Config) -> Result<(), Error> {
+    init_tracing();
+    let StorageConfig::Embedded { data_dir } = config.storage.clone() else {
+        return Err("the local server runs on the embedded backends (STORAGE_BACKEND=embedded)".into());
+    };
+    let port = std::env::var("PORT").unwrap_or_else(|_| "3000".into());
+    let state = AppState::from_config(config).await?;
+    let first = local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), &data_dir).await?;
+    let key = match &first {
+        Some(done) => Some(done.api_key.clone()),
+        None => local_server::bootstrap::saved_key(&data_dir),
+    };
+    let app = local_server::app(state).map_err(|drift| drift.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))?;
+    print_banner(&port, key.as_deref(), first.is_some());
+    serve_locally(app).await
+}
+
+/// For the developer's terminal (stdout), not the log: the log never carries keys.
+fn print_banner(port: &str, key: Option<&str>, first_start: bool) {
+    let base = format!("http://127.0.0.1:{port}");
+    println!();
+    println!("Astrology API running at {base}");
+    if first_start {
+        println!("First start: created a local organization, its owner and an API key (kept in $DATA_DIR/bootstrap-api-key).");
+    }
+    let key = key.unwrap_or("<your API key>");
+    println!("Try:");
+    println!(
+        "  curl -s -X POST {base}/api/calc/natal -H 'Content-Type: application/json' -H 'X-Api-Key: {key}' \\\n    -d '{{\"dateTime\":\"1990-05-11T14:30\",\"location\":{{\"latitude\":41.9028,\"longitude\":12.4964,\"timezone\":\"Europe/Rome\"}}}}'"
+    );
+    println!();
+}

@@ -1,0 +1,48 @@
+//! Reads the HTTP routes out of the SAM template.
+
+use serde_norway::Value;
+
+/// The template, compiled in: the local server always matches the
+/// template of the same commit.
+pub const TEMPLATE: &str = include_str!("../../../template.yaml");
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateRoute {
+    /// The function's binary name (`BuildProperties.Binary`).
+    pub family: String,
+    pub method: String,
+    pub path: String,
+}
+
+pub fn template_routes() -> Result<Vec<TemplateRoute>, String> {
+    parse_routes(TEMPLATE)
+}
+
+pub fn parse_routes(text: &str) -> Result<Vec<TemplateRoute>, String> {
+    let template: Value = serde_norway::from_str(text).map_err(|e| e.to_string())?;
+    let resources = template.get("Resources").and_then(Value::as_mapping).ok_or("no Resources")?;
+    let mut routes = Vec::new();
+    for (name, resource) in resources {
+        if resource.get("Type").and_then(Value::as_str) != Some("AWS::Serverless::Function") {
+            continue;
+        }
+        let name = name.as_str().unwrap_or("?");
+        let family = resource
+            .get("Metadata")
+            .and_then(|m| m.get("BuildProperties"))
+            .and_then(|b| b.get("Binary"))
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("{name}: no Metadata.BuildProperties.Binary"))?;
+        let Some(events) = resource.get("Properties").and_then(|p| p.get("Events")).and_then(Value::as_mapping) else { continue };
+        for (event_name, event) in events {
+            if event.get("Type").and_then(Value::as_str) != Some("HttpApi") {
+                continue;
+            }
+            let properties = event.get("Properties").ok_or_else(|| format!("{name}.{event_name:?}: no Properties"))?;
+            let method = properties.get("Method").and_then(Value::as_str).ok_or_else(|| format!("{name}.{event_name:?}: no Method"))?;
+            let path = properties.get("Path").and_then(Value::as_str).ok_or_else(|| format!("{name}.{event_name:?}: no Path"))?;
+            routes.push(TemplateRoute { family: family.to_owned(), method: method.to_uppercase(), path: path.to_owned() });
+        }
+    }
+    Ok(routes)
+}

@@ -1,0 +1,41 @@
+//! One natal chart's computation (ephemeris, houses, aspects), no HTTP.
+//! `cargo bench -p shared --bench natal`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use shared::astro::Ephemeris;
+use shared::astro::aspect::Orbs;
+use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::house::HouseSystem;
+use shared::astro::point::PointId;
+use shared::astro::time::{CivilDateTime, TimeZoneSpec};
+
+fn natal(c: &mut Criterion) {
+    let ephemeris = Ephemeris::with_embedded_files().expect("ephemeris");
+    let zone = TimeZoneSpec::parse("Europe/Rome").expect("zone");
+    let instant = CivilDateTime::parse("1990-05-11T14:30").expect("date").resolve(&zone).expect("instant");
+    let input = ChartInput {
+        instant: instant.julian_day_ut(),
+        latitude: 41.9028,
+        longitude: 12.4964,
+        house_system: HouseSystem::Placidus,
+        moon_center: MoonCenter::Topocentric,
+        points: PointId::defaults(false),
+        orbs: Orbs::default(),
+    };
+    // Warm this thread's ephemeris state (files opened) as a running server would be.
+    NatalChart::compute(&ephemeris, &input).expect("chart");
+    c.bench_function("natal_chart", |b| b.iter(|| NatalChart::compute(&ephemeris, std::hint::black_box(&input)).expect("chart")));
+    // A different moment each iteration defeats the C library's last-result cache.
+    let mut step = 0.0;
+    c.bench_function("natal_chart_varying_instant", |b| {
+        b.iter(|| {
+            step += 0.37;
+            let mut varied = input.clone();
+            varied.instant.0 += step;
+            NatalChart::compute(&ephemeris, &varied).expect("chart")
+        })
+    });
+}
+
+criterion_group!(benches, natal);
+criterion_main!(benches);

@@ -1,0 +1,186 @@
+//! The natal chart: the sky at a birth moment, seen from the birth place.
+
+use std::collections::BTreeSet;
+
+use crate::astro::aspect::{Aspect, Orbs, Placement, aspects_within};
+use crate::astro::ephemeris::{BodyPosition, Ephemeris, EphemerisError, EphemerisSource, HouseCusps, Observer};
+use crate::astro::house::{HouseSystem, house_of};
+use crate::astro::point::{AngleId, PointId};
+use crate::astro::time::JulianDay;
+use crate::astro::zodiac::{ZodiacPosition, normalize_degrees};
+
+/// Where the Moon is seen from. The Moon is close enough that the observer's
+/// place shifts it by up to about a degree (parallax).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MoonCenter {
+    #[default]
+    Topocentric,
+    Geocentric,
+}
+
+impl MoonCenter {
+    pub fn parse(id: &str) -> Option<Self> {
+        match id {
+            "topocentric" => Some(Self::Topocentric),
+            "geocentric" => Some(Self::Geocentric),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartInput {
+    pub instant: JulianDay,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub house_system: HouseSystem,
+    pub moon_center: MoonCenter,
+    pub points: Vec<PointId>,
+    pub orbs: Orbs,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointPlacement {
+    pub point: PointId,
+    pub position: BodyPosition,
+    pub zodiac: ZodiacPosition,
+    pub house: u8,
+    pub retrograde: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChartWarning {
+    /// The requested house system cannot be drawn at this latitude.
+    HouseSystemReplaced { requested: HouseSystem, used: HouseSystem, latitude: f64 },
+    /// Some positions come from the Moshier ephemeris (outside 1800–2399).
+    MoshierEphemeris,
+}
+
+impl std::fmt::Display for ChartWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::HouseSystemReplaced { requested, used, latitude } => write!(
+                f,
+                "{} houses cannot be drawn at latitude {latitude:.4} (inside a polar circle); {} houses were used instead",
+                requested.display_name(),
+                used.display_name()
+            ),
+            Self::MoshierEphemeris => f.write_str(
+                "this date is outside 1800-2399, the range of the Swiss Ephemeris files; positions come from the Moshier ephemeris (about 0.1\" for planets, 3\" for the Moon)",
+            ),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NatalChart {
+    pub points: Vec<PointPlacement>,
+    pub angles: Vec<(AngleId, f64)>,
+    pub houses: HouseCusps,
+    pub aspects: Vec<Aspect<PointId>>,
+    pub sources: BTreeSet<EphemerisSource>,
+    pub warnings: Vec<ChartWarning>,
+}
+
+impl NatalChart {
+    pub fn compute(ephemeris: &Ephemeris, input: &ChartInput) -> Result<Self, EphemerisError> {
+        let houses = ephemeris.houses(input.instant, input.latitude, input.longitude, input.house_system)?;
+        let mut warnings = Vec::new();
+        if houses.system_used != input.house_system {
+            warnings.push(ChartWarning::HouseSystemReplaced {
+                requested: input.house_system,
+                used: houses.system_used,
+                latitude: input.latitude,
+            });
+        }
+
+        let mut positions = Positions { ephemeris, input, houses: &houses, computed: Vec::with_capacity(input.points.len() + 2) };
+        let mut points = Vec::with_capacity(input.points.len());
+        for &point in &input.points {
+            let position = positions.of(point)?;
+            let zodiac = ZodiacPosition::of(position.longitude);
+            points.push(PointPlacement {
+                point,
+                position,
+                zodiac,
+                house: house_of(position.longitude, &houses.cusps),
+                retrograde: position.speed_longitude < 0.0,
+            });
+        }
+
+        let sources: BTreeSet<EphemerisSource> = positions.computed.iter().map(|(_, p)| p.source).collect();
+        if sources.contains(&EphemerisSource::Moshier) {
+            warnings.push(ChartWarning::MoshierEphemeris);
+        }
+
+        let placements: Vec<Placement<PointId>> = points
+            .iter()
+            .map(|p| Placement { point: p.point, longitude: p.position.longitude, speed: p.position.speed_longitude })
+            .collect();
+        let aspects = aspects_within(&placements, &input.orbs);
+        let angles = vec![
+            (AngleId::Ascendant, houses.ascendant),
+            (AngleId::Midheaven, houses.midheaven),
+            (AngleId::Descendant, normalize_degrees(houses.ascendant + 180.0)),
+            (AngleId::ImumCoeli, normalize_degrees(houses.midheaven + 180.0)),
+        ];
+        Ok(Self { points, angles, houses, aspects, sources, warnings })
+    }
+}
+
+/// Positions computed so far for one chart: derived points reuse the
+/// bodies they need (the Part of Fortune needs the Sun and Moon even when
+/// they were not asked for).
+struct Positions<'a> {
+    ephemeris: &'a Ephemeris,
+    input: &'a ChartInput,
+    houses: &'a HouseCusps,
+    computed: Vec<(PointId, BodyPosition)>,
+}
+
+impl Positions<'_> {
+    fn of(&mut self, point: PointId) -> Result<BodyPosition, EphemerisError> {
+        if let Some((_, found)) = self.computed.iter().find(|(p, _)| *p == point) {
+            return Ok(*found);
+        }
+        let position = match point {
+            PointId::SouthNode => {
+                let north = self.of(PointId::TrueNode)?;
+                BodyPosition {
+                    longitude: normalize_degrees(north.longitude + 180.0),
+                    latitude: -north.latitude,
+                    speed_latitude: -north.speed_latitude,
+                    ..north
+                }
+            }
+            PointId::PartOfFortune => {
+                let sun = self.of(PointId::Sun)?;
+                let moon = self.of(PointId::Moon)?;
+                let ascendant = self.houses.ascendant;
+                // Day chart when the Sun is above the horizon: between the
+                // descendant and the ascendant (houses 7-12).
+                let day = normalize_degrees(sun.longitude - ascendant) >= 180.0;
+                let longitude = if day { ascendant + moon.longitude - sun.longitude } else { ascendant + sun.longitude - moon.longitude };
+                fixed_point(normalize_degrees(longitude), sun.source)
+            }
+            PointId::Vertex => fixed_point(self.houses.vertex, EphemerisSource::SwissFiles),
+            body_point => {
+                let body = body_point.body().ok_or_else(|| EphemerisError::Computation(format!("{} is not a body", body_point.id())))?;
+                let observer = match (body_point, self.input.moon_center) {
+                    (PointId::Moon, MoonCenter::Topocentric) => {
+                        Observer::Topocentric { longitude: self.input.longitude, latitude: self.input.latitude, altitude_m: 0.0 }
+                    }
+                    _ => Observer::Geocentric,
+                };
+                self.ephemeris.position(self.input.instant, body, observer)?
+            }
+        };
+        self.computed.push((point, position));
+        Ok(position)
+    }
+}
+
+/// A computed point with no speed of its own in this response.
+fn fixed_point(longitude: f64, source: EphemerisSource) -> BodyPosition {
+    BodyPosition { longitude, latitude: 0.0, distance: 0.0, speed_longitude: 0.0, speed_latitude: 0.0, speed_distance: 0.0, source }
+}

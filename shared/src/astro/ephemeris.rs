@@ -1,0 +1,360 @@
+//! The Swiss Ephemeris, wrapped so that concurrent requests are correct.
+//!
+//! # Why this is thread-safe
+//! The C library keeps all its state (search path, open files, observer
+//! position for topocentric positions, caches of recent results) in one
+//! global struct `swed`. The vendored build declares it `TLS` (`__thread` on
+//! Linux, see `sweodef.h`), so every OS thread has a private copy. This
+//! wrapper therefore:
+//! 1. sets the search path on each thread the first time that thread uses an
+//!    [`Ephemeris`] (tracked in a thread-local; a second instance with another
+//!    path simply re-sets it), and
+//! 2. performs every multi-step sequence (set the observer, then compute) in
+//!    one synchronous call. Async tasks can only move between threads at an
+//!    `.await`, and there is none inside a call, so no other request can run
+//!    on this thread between the steps.
+//!
+//! # Data files
+//! `sepl_18.se1` and `semo_18.se1` (1800–2400 CE) are compiled into the
+//! binary (crate `swiss-eph-data`) and written once to a cache directory,
+//! because the C library reads files by path. Outside their range the library
+//! falls back to the analytical Moshier ephemeris, which [`EphemerisSource`]
+//! reports. An optional extra directory (`EPHEMERIS_EXTRA_DIR`) may add
+//! files such as `seas_18.se1` (main asteroids, needed for Chiron).
+#![allow(unsafe_code)]
+
+use std::cell::Cell;
+use std::ffi::{CStr, CString, c_char};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use swiss_eph as sys;
+
+use super::house::HouseSystem;
+use super::time::JulianDay;
+
+/// The instants the ephemeris serves: 1000-01-01 to 2999-12-31 (proleptic
+/// Gregorian calendar). 1800–2399 come from the Swiss files, the rest from
+/// the Moshier ephemeris.
+pub const FIRST_SUPPORTED_YEAR: i32 = 1000;
+pub const LAST_SUPPORTED_YEAR: i32 = 2999;
+const SUPPORTED_JD: (f64, f64) = (2_086_302.5, 2_816_787.5);
+/// Range of the Swiss asteroid file `seas_18.se1` (as of the main files).
+const ASTEROID_FILE_JD: (f64, f64) = (2_378_496.5, 2_597_641.5);
+
+const ERROR_BUFFER: usize = 256;
+
+/// Bodies the C library computes directly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Body {
+    Sun,
+    Moon,
+    Mercury,
+    Venus,
+    Mars,
+    Jupiter,
+    Saturn,
+    Uranus,
+    Neptune,
+    Pluto,
+    MeanNode,
+    TrueNode,
+    /// Black Moon Lilith: the mean lunar apogee.
+    MeanLilith,
+    Chiron,
+}
+
+impl Body {
+    fn code(self) -> i32 {
+        match self {
+            Self::Sun => sys::SE_SUN,
+            Self::Moon => sys::SE_MOON,
+            Self::Mercury => sys::SE_MERCURY,
+            Self::Venus => sys::SE_VENUS,
+            Self::Mars => sys::SE_MARS,
+            Self::Jupiter => sys::SE_JUPITER,
+            Self::Saturn => sys::SE_SATURN,
+            Self::Uranus => sys::SE_URANUS,
+            Self::Neptune => sys::SE_NEPTUNE,
+            Self::Pluto => sys::SE_PLUTO,
+            Self::MeanNode => sys::SE_MEAN_NODE,
+            Self::TrueNode => sys::SE_TRUE_NODE,
+            Self::MeanLilith => sys::SE_MEAN_APOG,
+            Self::Chiron => sys::SE_CHIRON,
+        }
+    }
+}
+
+/// Where the observer stands.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Observer {
+    /// The centre of the Earth.
+    Geocentric,
+    /// A place on the surface (parallax matters for the Moon, up to ~1°).
+    Topocentric { longitude: f64, latitude: f64, altitude_m: f64 },
+}
+
+/// Which ephemeris produced a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EphemerisSource {
+    /// The Swiss Ephemeris files (JPL-based, ~0.001″).
+    SwissFiles,
+    /// The analytical Moshier ephemeris (~0.1″ planets, ~3″ Moon), used
+    /// outside the range of the files.
+    Moshier,
+}
+
+/// Apparent geocentric (or topocentric) ecliptic position of date.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BodyPosition {
+    pub longitude: f64,
+    pub latitude: f64,
+    /// Astronomical units.
+    pub distance: f64,
+    /// Degrees per day.
+    pub speed_longitude: f64,
+    pub speed_latitude: f64,
+    /// AU per day.
+    pub speed_distance: f64,
+    pub source: EphemerisSource,
+}
+
+/// House cusps and the angles of the chart, degrees of ecliptic longitude.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HouseCusps {
+    /// Cusps of houses 1..=12.
+    pub cusps: [f64; 12],
+    pub ascendant: f64,
+    pub midheaven: f64,
+    /// Sidereal time as an angle (right ascension of the midheaven).
+    pub armc: f64,
+    pub vertex: f64,
+    /// The system actually drawn: differs from the one asked for when it
+    /// cannot be drawn at this latitude (Placidus and Koch in polar circles).
+    pub system_used: HouseSystem,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EphemerisError {
+    #[error("the ephemeris serves dates from {FIRST_SUPPORTED_YEAR}-01-01 to {LAST_SUPPORTED_YEAR}-12-31")]
+    OutOfRange,
+    #[error("Chiron needs the asteroid file seas_18.se1, which this server does not have")]
+    ChironUnavailable,
+    #[error("Chiron is available from 1800 to 2399 only")]
+    ChironOutOfRange,
+    #[error("the ephemeris data directory could not be prepared: {0}")]
+    Setup(String),
+    /// The C library reported an error (message kept for logs only).
+    #[error("ephemeris computation failed: {0}")]
+    Computation(String),
+}
+
+static NEXT_INSTANCE_ID: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// Which `Ephemeris` instance last set this thread's search path.
+    static CONFIGURED_FOR: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A handle to the Swiss Ephemeris. Cheap to share (`Arc`) across tasks.
+#[derive(Debug)]
+pub struct Ephemeris {
+    id: u64,
+    search_path: CString,
+    chiron_available: bool,
+}
+
+impl Ephemeris {
+    /// Writes the embedded data files to `cache_dir` (once; later starts
+    /// reuse them) and prepares the search path, extra directory first.
+    pub fn new(cache_dir: &Path, extra_dir: Option<&Path>) -> Result<Self, EphemerisError> {
+        write_embedded_files(cache_dir)?;
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        if let Some(extra) = extra_dir {
+            dirs.push(extra.to_path_buf());
+        }
+        dirs.push(cache_dir.to_path_buf());
+        let chiron_available = dirs.iter().any(|dir| dir.join("seas_18.se1").is_file());
+        let joined = dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(":");
+        let search_path = CString::new(joined).map_err(|_| EphemerisError::Setup("path contains NUL".into()))?;
+        Ok(Self { id: NEXT_INSTANCE_ID.fetch_add(1, Ordering::Relaxed), search_path, chiron_available })
+    }
+
+    /// An ephemeris using the default cache directory (`$TMPDIR/astro-ephemeris`)
+    /// and no extra files: for tests and benchmarks.
+    pub fn with_embedded_files() -> Result<Self, EphemerisError> {
+        Self::new(&std::env::temp_dir().join("astro-ephemeris"), None)
+    }
+
+    pub fn chiron_available(&self) -> bool {
+        self.chiron_available
+    }
+
+    pub fn check_supported(&self, jd: JulianDay) -> Result<(), EphemerisError> {
+        if jd.0 >= SUPPORTED_JD.0 && jd.0 < SUPPORTED_JD.1 { Ok(()) } else { Err(EphemerisError::OutOfRange) }
+    }
+
+    fn configure_thread(&self) {
+        CONFIGURED_FOR.with(|configured| {
+            if configured.get() != self.id {
+                // SAFETY: the pointer is a valid NUL-terminated string that
+                // outlives the call; the library copies it into its state.
+                unsafe { sys::swe_set_ephe_path(self.search_path.as_ptr()) };
+                configured.set(self.id);
+            }
+        });
+    }
+
+    pub fn position(&self, jd: JulianDay, body: Body, observer: Observer) -> Result<BodyPosition, EphemerisError> {
+        self.check_supported(jd)?;
+        if body == Body::Chiron {
+            if !self.chiron_available {
+                return Err(EphemerisError::ChironUnavailable);
+            }
+            if !(ASTEROID_FILE_JD.0..ASTEROID_FILE_JD.1).contains(&jd.0) {
+                return Err(EphemerisError::ChironOutOfRange);
+            }
+        }
+        self.configure_thread();
+        let mut flags = sys::SEFLG_SWIEPH | sys::SEFLG_SPEED;
+        if let Observer::Topocentric { longitude, latitude, altitude_m } = observer {
+            // SAFETY: plain values; the state written is this thread's own.
+            unsafe { sys::swe_set_topo(longitude, latitude, altitude_m) };
+            flags |= sys::SEFLG_TOPOCTR;
+        }
+        let mut xx = [0.0f64; 6];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: `xx` has the 6 doubles and `serr` the 256 bytes the API writes.
+        let returned = unsafe { sys::swe_calc_ut(jd.0, body.code(), flags, xx.as_mut_ptr(), serr.as_mut_ptr()) };
+        if returned < 0 {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        let source = if returned & sys::SEFLG_SWIEPH != 0 { EphemerisSource::SwissFiles } else { EphemerisSource::Moshier };
+        if body == Body::Chiron && source != EphemerisSource::SwissFiles {
+            return Err(EphemerisError::ChironOutOfRange);
+        }
+        Ok(BodyPosition {
+            longitude: xx[0],
+            latitude: xx[1],
+            distance: xx[2],
+            speed_longitude: xx[3],
+            speed_latitude: xx[4],
+            speed_distance: xx[5],
+            source,
+        })
+    }
+
+    pub fn houses(&self, jd: JulianDay, latitude: f64, longitude: f64, system: HouseSystem) -> Result<HouseCusps, EphemerisError> {
+        self.check_supported(jd)?;
+        self.configure_thread();
+        // 13 cusps: index 0 is unused by the C API.
+        let mut cusps = [0.0f64; 13];
+        let mut ascmc = [0.0f64; 10];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: buffer sizes as documented for swe_houses_ex2 (13 cusps,
+        // 10 ascmc; null speed buffers are allowed).
+        let returned = unsafe {
+            sys::swe_houses_ex2(
+                jd.0,
+                0,
+                latitude,
+                longitude,
+                i32::from(system.letter()),
+                cusps.as_mut_ptr(),
+                ascmc.as_mut_ptr(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                serr.as_mut_ptr(),
+            )
+        };
+        // The library answers an impossible system with an error code and
+        // Porphyry cusps (Placidus, Koch inside the polar circles).
+        let system_used = if returned < 0 { HouseSystem::Porphyry } else { system };
+        if cusps[1..].iter().chain(ascmc[..4].iter()).any(|v| !v.is_finite()) {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        let mut twelve = [0.0; 12];
+        twelve.copy_from_slice(&cusps[1..13]);
+        Ok(HouseCusps { cusps: twelve, ascendant: ascmc[0], midheaven: ascmc[1], armc: ascmc[2], vertex: ascmc[3], system_used })
+    }
+}
+
+fn message(serr: &[c_char]) -> String {
+    // SAFETY: the buffer is zero-initialised and the library writes a
+    // NUL-terminated string shorter than 256 bytes.
+    unsafe { CStr::from_ptr(serr.as_ptr()) }.to_string_lossy().into_owned()
+}
+
+fn write_embedded_files(dir: &Path) -> Result<(), EphemerisError> {
+    let setup = |e: std::io::Error| EphemerisError::Setup(e.to_string());
+    std::fs::create_dir_all(dir).map_err(setup)?;
+    for (name, bytes) in swiss_eph_data::FILES {
+        let target = dir.join(name);
+        let up_to_date = std::fs::metadata(&target).map(|m| m.len() == bytes.len() as u64).unwrap_or(false);
+        if up_to_date {
+            continue;
+        }
+        // Write then rename so that a concurrent process never reads half a file.
+        let temporary = dir.join(format!("{name}.{}.tmp", uuid::Uuid::new_v4()));
+        std::fs::write(&temporary, bytes).map_err(setup)?;
+        std::fs::rename(&temporary, &target).map_err(setup)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_swiss_files_inside_their_range_and_falls_back_outside() {
+        let ephemeris = Ephemeris::with_embedded_files().unwrap();
+        let j2000 = JulianDay(2_451_545.0);
+        let sun = ephemeris.position(j2000, Body::Sun, Observer::Geocentric).unwrap();
+        assert_eq!(sun.source, EphemerisSource::SwissFiles);
+        // Sun at J2000: 280°22′ (Astronomical Almanac 2000).
+        assert!((sun.longitude - 280.37).abs() < 0.01, "{}", sun.longitude);
+        let year_1500 = JulianDay(2_268_923.5);
+        let sun = ephemeris.position(year_1500, Body::Sun, Observer::Geocentric).unwrap();
+        assert_eq!(sun.source, EphemerisSource::Moshier);
+        assert_eq!(ephemeris.position(JulianDay(1_000_000.0), Body::Sun, Observer::Geocentric), Err(EphemerisError::OutOfRange));
+    }
+
+    #[test]
+    fn chiron_without_its_file_is_refused() {
+        let ephemeris = Ephemeris::with_embedded_files().unwrap();
+        assert!(!ephemeris.chiron_available());
+        assert_eq!(
+            ephemeris.position(JulianDay(2_451_545.0), Body::Chiron, Observer::Geocentric),
+            Err(EphemerisError::ChironUnavailable)
+        );
+    }
+
+    #[test]
+    fn threads_do_not_disturb_each_other() {
+        // Each thread alternates topocentric Moons for two far-apart places;
+        // the answers must match those computed alone.
+        let ephemeris = std::sync::Arc::new(Ephemeris::with_embedded_files().unwrap());
+        let jd = JulianDay(2_460_000.25);
+        let tokyo = Observer::Topocentric { longitude: 139.69, latitude: 35.69, altitude_m: 0.0 };
+        let lima = Observer::Topocentric { longitude: -77.04, latitude: -12.05, altitude_m: 0.0 };
+        let expected_tokyo = ephemeris.position(jd, Body::Moon, tokyo).unwrap().longitude;
+        let expected_lima = ephemeris.position(jd, Body::Moon, lima).unwrap().longitude;
+        assert!((expected_tokyo - expected_lima).abs() > 0.1);
+        let handles: Vec<_> = (0..8)
+            .map(|i| {
+                let ephemeris = ephemeris.clone();
+                std::thread::spawn(move || {
+                    for round in 0..200 {
+                        let (observer, expected) = if (i + round) % 2 == 0 { (tokyo, expected_tokyo) } else { (lima, expected_lima) };
+                        assert_eq!(ephemeris.position(jd, Body::Moon, observer).unwrap().longitude, expected);
+                    }
+                })
+            })
+            .collect();
+        for handle in handles {
+            handle.join().unwrap();
+        }
+    }
+}

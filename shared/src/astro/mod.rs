@@ -1,0 +1,12 @@
+//! Pure astrology and astronomy: time, the ephemeris, the zodiac, houses,
+//! aspects and the charts built from them. Nothing here knows HTTP or storage.
+
+pub mod aspect;
+pub mod chart;
+pub mod ephemeris;
+pub mod house;
+pub mod point;
+pub mod time;
+pub mod zodiac;
+
+pub use ephemeris::{Ephemeris, EphemerisError, EphemerisSource};

@@ -1,0 +1,141 @@
+//! The points a chart places: planets, lunar nodes, Lilith, Chiron and the
+//! computed points, plus the four angles.
+
+use super::ephemeris::Body;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PointId {
+    Sun,
+    Moon,
+    Mercury,
+    Venus,
+    Mars,
+    Jupiter,
+    Saturn,
+    Uranus,
+    Neptune,
+    Pluto,
+    MeanNode,
+    TrueNode,
+    /// Opposite the true node.
+    SouthNode,
+    MeanLilith,
+    Chiron,
+    /// Ascendant + Moon − Sun by day, + Sun − Moon by night.
+    PartOfFortune,
+    Vertex,
+}
+
+impl PointId {
+    pub const ALL: [PointId; 17] = [
+        Self::Sun,
+        Self::Moon,
+        Self::Mercury,
+        Self::Venus,
+        Self::Mars,
+        Self::Jupiter,
+        Self::Saturn,
+        Self::Uranus,
+        Self::Neptune,
+        Self::Pluto,
+        Self::MeanNode,
+        Self::TrueNode,
+        Self::SouthNode,
+        Self::MeanLilith,
+        Self::Chiron,
+        Self::PartOfFortune,
+        Self::Vertex,
+    ];
+
+    pub const PLANETS: [PointId; 10] = [
+        Self::Sun,
+        Self::Moon,
+        Self::Mercury,
+        Self::Venus,
+        Self::Mars,
+        Self::Jupiter,
+        Self::Saturn,
+        Self::Uranus,
+        Self::Neptune,
+        Self::Pluto,
+    ];
+
+    /// The default selection: the ten planets, the true node, Lilith, and
+    /// Chiron when the server has its data file.
+    pub fn defaults(chiron_available: bool) -> Vec<PointId> {
+        let mut points = Self::PLANETS.to_vec();
+        points.extend([Self::TrueNode, Self::MeanLilith]);
+        if chiron_available {
+            points.push(Self::Chiron);
+        }
+        points
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Sun => "sun",
+            Self::Moon => "moon",
+            Self::Mercury => "mercury",
+            Self::Venus => "venus",
+            Self::Mars => "mars",
+            Self::Jupiter => "jupiter",
+            Self::Saturn => "saturn",
+            Self::Uranus => "uranus",
+            Self::Neptune => "neptune",
+            Self::Pluto => "pluto",
+            Self::MeanNode => "mean_node",
+            Self::TrueNode => "true_node",
+            Self::SouthNode => "south_node",
+            Self::MeanLilith => "mean_lilith",
+            Self::Chiron => "chiron",
+            Self::PartOfFortune => "part_of_fortune",
+            Self::Vertex => "vertex",
+        }
+    }
+
+    pub fn parse(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|point| point.id() == id)
+    }
+
+    /// The body the ephemeris computes for this point, if it is one.
+    pub fn body(self) -> Option<Body> {
+        Some(match self {
+            Self::Sun => Body::Sun,
+            Self::Moon => Body::Moon,
+            Self::Mercury => Body::Mercury,
+            Self::Venus => Body::Venus,
+            Self::Mars => Body::Mars,
+            Self::Jupiter => Body::Jupiter,
+            Self::Saturn => Body::Saturn,
+            Self::Uranus => Body::Uranus,
+            Self::Neptune => Body::Neptune,
+            Self::Pluto => Body::Pluto,
+            Self::MeanNode => Body::MeanNode,
+            Self::TrueNode => Body::TrueNode,
+            Self::MeanLilith => Body::MeanLilith,
+            Self::Chiron => Body::Chiron,
+            Self::SouthNode | Self::PartOfFortune | Self::Vertex => return None,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AngleId {
+    Ascendant,
+    Midheaven,
+    Descendant,
+    ImumCoeli,
+}
+
+impl AngleId {
+    pub const ALL: [AngleId; 4] = [Self::Ascendant, Self::Midheaven, Self::Descendant, Self::ImumCoeli];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Ascendant => "ascendant",
+            Self::Midheaven => "midheaven",
+            Self::Descendant => "descendant",
+            Self::ImumCoeli => "imum_coeli",
+        }
+    }
+}

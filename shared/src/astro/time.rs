@@ -1,0 +1,312 @@
+//! Civil time to the instant the ephemeris needs.
+//!
+//! Birth times arrive as local civil time plus a time zone. The zone is an
+//! IANA name resolved with the tz database for the historical date (old
+//! offsets, local mean time before standard time, DST), or a fixed offset.
+
+use chrono::{DateTime, FixedOffset, LocalResult, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono_tz::Tz;
+
+/// Julian day of the Unix epoch (1970-01-01T00:00:00 UT).
+const UNIX_EPOCH_JD: f64 = 2_440_587.5;
+const SECONDS_PER_DAY: f64 = 86_400.0;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeZoneSpec {
+    Named(Tz),
+    Fixed(FixedOffset),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TimeError {
+    #[error("expected a date-time as YYYY-MM-DDTHH:MM[:SS[.fff]] with an optional Z or ±HH:MM offset")]
+    MalformedDateTime,
+    #[error("expected a date as YYYY-MM-DD")]
+    MalformedDate,
+    #[error("unknown time zone; expected an IANA name such as Europe/Rome, UTC, or an offset such as +05:30")]
+    UnknownTimeZone,
+    #[error("this local time does not exist in {zone}: the clocks skipped it (daylight-saving gap)")]
+    NonexistentLocalTime { zone: String },
+}
+
+impl TimeZoneSpec {
+    pub fn parse(text: &str) -> Result<Self, TimeError> {
+        let text = text.trim();
+        if let Some(offset) = parse_offset(text) {
+            return Ok(Self::Fixed(offset));
+        }
+        text.parse::<Tz>().map(Self::Named).map_err(|_| TimeError::UnknownTimeZone)
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Self::Named(tz) => tz.name().to_owned(),
+            Self::Fixed(offset) => offset.to_string(),
+        }
+    }
+
+    /// The UTC offset in force at `instant` in this zone.
+    pub fn offset_at(&self, instant: DateTime<Utc>) -> FixedOffset {
+        match self {
+            Self::Named(tz) => instant.with_timezone(tz).offset().fix(),
+            Self::Fixed(offset) => *offset,
+        }
+    }
+}
+
+/// `±HH:MM`, `±HHMM`, `±HH`, or `Z`/`UTC`/`GMT` as a fixed offset.
+fn parse_offset(text: &str) -> Option<FixedOffset> {
+    if matches!(text, "Z" | "UTC" | "GMT" | "Etc/UTC") {
+        return FixedOffset::east_opt(0);
+    }
+    let (sign, rest) = match text.as_bytes().first()? {
+        b'+' => (1, &text[1..]),
+        b'-' => (-1, &text[1..]),
+        _ => return None,
+    };
+    let digits: String = rest.chars().filter(|c| *c != ':').collect();
+    if !digits.chars().all(|c| c.is_ascii_digit()) || !matches!(digits.len(), 2 | 4) {
+        return None;
+    }
+    if rest.contains(':') && rest.len() != 5 {
+        return None;
+    }
+    let hours: i32 = digits[..2].parse().ok()?;
+    let minutes: i32 = if digits.len() == 4 { digits[2..].parse().ok()? } else { 0 };
+    if hours > 14 || minutes > 59 {
+        return None;
+    }
+    FixedOffset::east_opt(sign * (hours * 3600 + minutes * 60))
+}
+
+/// A civil date-time as written by the client, possibly with its own offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CivilDateTime {
+    pub local: NaiveDateTime,
+    pub explicit_offset: Option<FixedOffset>,
+}
+
+impl CivilDateTime {
+    pub fn parse(text: &str) -> Result<Self, TimeError> {
+        let text = text.trim();
+        // The grammar is strict on purpose: a date-time that chrono would
+        // guess at (a space separator, a missing minute) is a client bug.
+        let (body, offset) = split_offset(text)?;
+        let local = parse_local(body)?;
+        Ok(Self { local, explicit_offset: offset })
+    }
+
+    /// The instant this civil time names in `zone`. An explicit offset in the
+    /// text wins over the zone. An ambiguous local time (the repeated hour
+    /// when clocks fall back) resolves to the earlier instant and reports it.
+    pub fn resolve(&self, zone: &TimeZoneSpec) -> Result<ResolvedInstant, TimeError> {
+        if let Some(offset) = self.explicit_offset {
+            let instant = offset
+                .from_local_datetime(&self.local)
+                .single()
+                .ok_or(TimeError::MalformedDateTime)?
+                .with_timezone(&Utc);
+            return Ok(ResolvedInstant { utc: instant, offset, ambiguity: None });
+        }
+        match zone {
+            TimeZoneSpec::Fixed(offset) => {
+                let instant = offset
+                    .from_local_datetime(&self.local)
+                    .single()
+                    .ok_or(TimeError::MalformedDateTime)?
+                    .with_timezone(&Utc);
+                Ok(ResolvedInstant { utc: instant, offset: *offset, ambiguity: None })
+            }
+            TimeZoneSpec::Named(tz) => match tz.from_local_datetime(&self.local) {
+                LocalResult::Single(dt) => Ok(ResolvedInstant {
+                    utc: dt.with_timezone(&Utc),
+                    offset: dt.offset().fix(),
+                    ambiguity: None,
+                }),
+                LocalResult::Ambiguous(earlier, later) => Ok(ResolvedInstant {
+                    utc: earlier.with_timezone(&Utc),
+                    offset: earlier.offset().fix(),
+                    ambiguity: Some(Ambiguity {
+                        chosen_offset: earlier.offset().fix(),
+                        other_offset: later.offset().fix(),
+                    }),
+                }),
+                LocalResult::None => Err(TimeError::NonexistentLocalTime { zone: tz.name().to_owned() }),
+            },
+        }
+    }
+}
+
+fn split_offset(text: &str) -> Result<(&str, Option<FixedOffset>), TimeError> {
+    if let Some(body) = text.strip_suffix('Z') {
+        return Ok((body, FixedOffset::east_opt(0)));
+    }
+    // An offset can only follow the time part: look after the 'T'.
+    let Some(t_index) = text.find('T') else { return Ok((text, None)) };
+    let time_part = &text[t_index..];
+    if let Some(pos) = time_part.rfind(['+', '-']) {
+        let offset_text = &time_part[pos..];
+        let offset = parse_offset(offset_text).ok_or(TimeError::MalformedDateTime)?;
+        return Ok((&text[..t_index + pos], Some(offset)));
+    }
+    Ok((text, None))
+}
+
+fn parse_local(body: &str) -> Result<NaiveDateTime, TimeError> {
+    let (date, time) = body.split_once('T').ok_or(TimeError::MalformedDateTime)?;
+    let date = parse_date(date).map_err(|_| TimeError::MalformedDateTime)?;
+    let bytes = time.as_bytes();
+    let well_formed = match bytes.len() {
+        5 => bytes[2] == b':',
+        8 => bytes[2] == b':' && bytes[5] == b':',
+        n if n > 9 => bytes[2] == b':' && bytes[5] == b':' && bytes[8] == b'.' && n <= 18,
+        _ => false,
+    };
+    if !well_formed {
+        return Err(TimeError::MalformedDateTime);
+    }
+    let format = match bytes.len() {
+        5 => "%H:%M",
+        8 => "%H:%M:%S",
+        _ => "%H:%M:%S%.f",
+    };
+    let time = chrono::NaiveTime::parse_from_str(time, format).map_err(|_| TimeError::MalformedDateTime)?;
+    Ok(date.and_time(time))
+}
+
+/// A calendar date `YYYY-MM-DD` (exactly ten characters, a real date).
+pub fn parse_date(text: &str) -> Result<NaiveDate, TimeError> {
+    let bytes = text.as_bytes();
+    let shape_ok = bytes.len() == 10
+        && bytes[4] == b'-'
+        && bytes[7] == b'-'
+        && bytes.iter().enumerate().all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+    if !shape_ok {
+        return Err(TimeError::MalformedDate);
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| TimeError::MalformedDate)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ambiguity {
+    pub chosen_offset: FixedOffset,
+    pub other_offset: FixedOffset,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResolvedInstant {
+    pub utc: DateTime<Utc>,
+    /// The offset in force at the instant (what the response shows).
+    pub offset: FixedOffset,
+    pub ambiguity: Option<Ambiguity>,
+}
+
+impl ResolvedInstant {
+    pub fn local(&self) -> DateTime<FixedOffset> {
+        self.utc.with_timezone(&self.offset)
+    }
+
+    pub fn julian_day_ut(&self) -> JulianDay {
+        JulianDay::from_utc(self.utc)
+    }
+}
+
+/// A Julian day number on the UT time scale (what `swe_calc_ut` takes).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct JulianDay(pub f64);
+
+impl JulianDay {
+    pub fn from_utc(instant: DateTime<Utc>) -> Self {
+        let seconds = instant.timestamp() as f64 + f64::from(instant.timestamp_subsec_nanos()) * 1e-9;
+        Self(UNIX_EPOCH_JD + seconds / SECONDS_PER_DAY)
+    }
+
+    /// The UTC instant, rounded to the millisecond.
+    pub fn to_utc(self) -> Option<DateTime<Utc>> {
+        let millis = ((self.0 - UNIX_EPOCH_JD) * SECONDS_PER_DAY * 1000.0).round();
+        if !millis.is_finite() || millis.abs() > 8.0e15 {
+            return None;
+        }
+        DateTime::from_timestamp_millis(millis as i64)
+    }
+}
+
+/// Formats an instant as ISO 8601 with its local offset, seconds precision
+/// (`1990-05-11T14:30:00+02:00`).
+pub fn format_local(instant: DateTime<FixedOffset>) -> String {
+    instant.format("%Y-%m-%dT%H:%M:%S%:z").to_string()
+}
+
+pub fn format_utc(instant: DateTime<Utc>) -> String {
+    instant.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rome() -> TimeZoneSpec {
+        TimeZoneSpec::parse("Europe/Rome").unwrap()
+    }
+
+    #[test]
+    fn parses_the_documented_shapes() {
+        for text in ["1990-05-11T14:30", "1990-05-11T14:30:15", "1990-05-11T14:30:15.250", "1990-05-11T14:30:00Z", "1990-05-11T14:30:00+02:00", "1990-05-11T14:30-03:30"] {
+            assert!(CivilDateTime::parse(text).is_ok(), "{text}");
+        }
+        for text in ["1990-05-11", "1990-05-11 14:30", "1990-5-11T14:30", "1990-02-30T10:00", "1990-05-11T25:00", "1990-05-11T14:3", "", "1990-05-11T14:30+2"] {
+            assert_eq!(CivilDateTime::parse(text), Err(TimeError::MalformedDateTime), "{text}");
+        }
+    }
+
+    #[test]
+    fn historical_offsets_come_from_the_tz_database() {
+        // Rome kept summer time (CEST, +02:00) in May 1990.
+        let resolved = CivilDateTime::parse("1990-05-11T14:30").unwrap().resolve(&rome()).unwrap();
+        assert_eq!(format_local(resolved.local()), "1990-05-11T14:30:00+02:00");
+        assert_eq!(format_utc(resolved.utc), "1990-05-11T12:30:00Z");
+        // Before 1893 Italy used Rome mean time, +00:49:56.
+        let resolved = CivilDateTime::parse("1880-01-01T12:00").unwrap().resolve(&rome()).unwrap();
+        assert_eq!(resolved.offset.local_minus_utc(), 49 * 60 + 56);
+    }
+
+    #[test]
+    fn spring_forward_gap_is_an_error_and_fall_back_takes_the_earlier_instant() {
+        let gap = CivilDateTime::parse("2024-03-31T02:30").unwrap().resolve(&rome());
+        assert!(matches!(gap, Err(TimeError::NonexistentLocalTime { .. })));
+        let overlap = CivilDateTime::parse("2024-10-27T02:30").unwrap().resolve(&rome()).unwrap();
+        assert_eq!(format_utc(overlap.utc), "2024-10-27T00:30:00Z");
+        assert_eq!(overlap.offset.local_minus_utc(), 7200);
+        assert!(overlap.ambiguity.is_some());
+    }
+
+    #[test]
+    fn explicit_offset_wins_over_the_zone() {
+        let resolved = CivilDateTime::parse("2024-03-31T02:30:00+05:30").unwrap().resolve(&rome()).unwrap();
+        assert_eq!(format_utc(resolved.utc), "2024-03-30T21:00:00Z");
+    }
+
+    #[test]
+    fn fixed_offsets_and_unknown_zones() {
+        assert_eq!(TimeZoneSpec::parse("+05:30").unwrap(), TimeZoneSpec::Fixed(FixedOffset::east_opt(19800).unwrap()));
+        assert_eq!(TimeZoneSpec::parse("-0300").unwrap(), TimeZoneSpec::Fixed(FixedOffset::west_opt(10800).unwrap()));
+        assert_eq!(TimeZoneSpec::parse("UTC").unwrap(), TimeZoneSpec::Fixed(FixedOffset::east_opt(0).unwrap()));
+        assert_eq!(TimeZoneSpec::parse("Mars/Olympus"), Err(TimeError::UnknownTimeZone));
+        assert_eq!(TimeZoneSpec::parse("+25:00"), Err(TimeError::UnknownTimeZone));
+    }
+
+    #[test]
+    fn julian_day_of_j2000() {
+        let instant = DateTime::parse_from_rfc3339("2000-01-01T12:00:00Z").unwrap().with_timezone(&Utc);
+        assert_eq!(JulianDay::from_utc(instant).0, 2_451_545.0);
+        assert_eq!(JulianDay(2_451_545.0).to_utc().unwrap(), instant);
+    }
+
+    #[test]
+    fn dates_are_strict() {
+        assert!(parse_date("2024-02-29").is_ok());
+        for bad in ["2023-02-29", "2024-2-29", "20240229", "2024-02-29T00:00", "abcd-ef-gh"] {
+            assert_eq!(parse_date(bad), Err(TimeError::MalformedDate), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Access control, pure: API-key secrets and their hashes, permissions,
+//! roles, plan modules, and dashboard-user tokens (JWT).
+
+pub mod jwt;
+pub mod keys;
+pub mod permissions;
+
+pub use keys::{ApiKeySecret, KeyHash};
+pub use permissions::{KeyPermission, Module, Plan, Role};

@@ -1,0 +1,175 @@
+//! Permissions of API keys and roles, and the modules of plans.
+
+use serde::{Deserialize, Serialize};
+
+/// What an API key may call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum KeyPermission {
+    #[serde(rename = "calc:read")]
+    CalcRead,
+    #[serde(rename = "content:read")]
+    ContentRead,
+    #[serde(rename = "chart:read")]
+    ChartRead,
+    #[serde(rename = "modules:read")]
+    ModulesRead,
+}
+
+impl KeyPermission {
+    pub const ALL: [KeyPermission; 4] = [Self::CalcRead, Self::ContentRead, Self::ChartRead, Self::ModulesRead];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::CalcRead => "calc:read",
+            Self::ContentRead => "content:read",
+            Self::ChartRead => "chart:read",
+            Self::ModulesRead => "modules:read",
+        }
+    }
+
+    pub fn parse(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.id() == id)
+    }
+
+    /// The role permission a key permission stands for: a key never holds
+    /// a permission its owner's role lacks.
+    pub fn role_permission(self) -> &'static str {
+        match self {
+            Self::CalcRead => "calc:use",
+            Self::ContentRead => "content:read",
+            Self::ChartRead => "chart:use",
+            Self::ModulesRead => "modules:read",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Owner,
+    Manager,
+    Member,
+}
+
+/// The role permission table of the interface: owner holds all, manager
+/// those held by two roles, member those held by all three.
+const ROLE_TABLE: &[(&str, &[Role])] = &[
+    ("org:create", &[Role::Owner]),
+    ("org:read", &[Role::Owner, Role::Manager, Role::Member]),
+    ("org:update", &[Role::Owner, Role::Manager]),
+    ("org:users:read", &[Role::Owner, Role::Manager]),
+    ("org:users:create", &[Role::Owner, Role::Manager]),
+    ("org:users:update", &[Role::Owner, Role::Manager]),
+    ("org:users:delete", &[Role::Owner, Role::Manager]),
+    ("billing:read", &[Role::Owner, Role::Manager]),
+    ("billing:manage", &[Role::Owner, Role::Manager]),
+    ("content:read", &[Role::Owner, Role::Manager, Role::Member]),
+    ("content:create", &[Role::Owner, Role::Manager]),
+    ("content:update", &[Role::Owner, Role::Manager]),
+    ("content:delete", &[Role::Owner, Role::Manager]),
+    ("content:custom-copy", &[Role::Owner, Role::Manager, Role::Member]),
+    ("content:restore", &[Role::Owner, Role::Manager]),
+    ("calc:use", &[Role::Owner, Role::Manager, Role::Member]),
+    ("chart:use", &[Role::Owner, Role::Manager, Role::Member]),
+    ("modules:read", &[Role::Owner, Role::Manager, Role::Member]),
+    ("admin:access", &[Role::Owner]),
+];
+
+impl Role {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Owner => "owner",
+            Self::Manager => "manager",
+            Self::Member => "member",
+        }
+    }
+
+    pub fn has(self, permission: &str) -> bool {
+        ROLE_TABLE.iter().any(|(name, roles)| *name == permission && roles.contains(&self))
+    }
+
+    pub fn permissions() -> impl Iterator<Item = &'static str> {
+        ROLE_TABLE.iter().map(|(name, _)| *name)
+    }
+}
+
+/// Plan features.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Module {
+    AiSummary,
+    PdfReports,
+    Widgets,
+    Chat,
+    Chinese,
+    Numerology,
+    Content,
+}
+
+impl Module {
+    pub const ALL: [Module; 7] =
+        [Self::AiSummary, Self::PdfReports, Self::Widgets, Self::Chat, Self::Chinese, Self::Numerology, Self::Content];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::AiSummary => "ai-summary",
+            Self::PdfReports => "pdf-reports",
+            Self::Widgets => "widgets",
+            Self::Chat => "chat",
+            Self::Chinese => "chinese",
+            Self::Numerology => "numerology",
+            Self::Content => "content",
+        }
+    }
+
+    pub fn parse(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.id() == id)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Plan {
+    Free,
+    Basic,
+    Premium,
+    Deluxe,
+}
+
+impl Plan {
+    /// Modules by plan. The AI summary is in premium and deluxe (interface).
+    pub fn modules(self) -> &'static [Module] {
+        use Module::*;
+        match self {
+            Self::Free => &[Numerology, Content],
+            Self::Basic => &[Numerology, Content, Chinese, Widgets],
+            Self::Premium => &[Numerology, Content, Chinese, Widgets, Chat, PdfReports, AiSummary],
+            Self::Deluxe => &[Numerology, Content, Chinese, Widgets, Chat, PdfReports, AiSummary],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_table_marks_follow_the_rule() {
+        // owner holds all; member exactly those of all three; manager those of two or three.
+        for permission in Role::permissions() {
+            assert!(Role::Owner.has(permission), "{permission}");
+            let holders = [Role::Owner, Role::Manager, Role::Member].into_iter().filter(|r| r.has(permission)).count();
+            assert_eq!(Role::Member.has(permission), holders == 3, "{permission}");
+            assert_eq!(Role::Manager.has(permission), holders >= 2, "{permission}");
+        }
+        assert!(!Role::Manager.has("admin:access"));
+        assert!(!Role::Member.has("content:create"));
+    }
+
+    #[test]
+    fn every_key_permission_maps_to_a_role_permission() {
+        for permission in KeyPermission::ALL {
+            assert!(Role::permissions().any(|p| p == permission.role_permission()));
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Configuration, from environment variables only (12-factor; the SAM
+//! template sets them on Lambda). Every variable is listed in the README.
+
+use std::path::{Path, PathBuf};
+
+use crate::auth::jwt::JwtKey;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StorageConfig {
+    /// redb file and a blob directory under `data_dir`.
+    Embedded { data_dir: PathBuf },
+    /// DynamoDB table and S3 bucket (endpoint from the AWS SDK's own
+    /// variables, e.g. `AWS_ENDPOINT_URL` for a local moto server).
+    Aws { table: String, bucket: String },
+}
+
+#[derive(Clone)]
+pub struct JwtSettings {
+    pub key: JwtKey,
+    pub issuer: String,
+    pub audience: String,
+}
+
+#[derive(Clone)]
+pub struct Config {
+    pub storage: StorageConfig,
+    pub ephemeris_cache_dir: PathBuf,
+    pub ephemeris_extra_dir: Option<PathBuf>,
+    /// Base of absolute links (`https://api.example.com`); when unset, links
+    /// are built from the request's Host header.
+    pub public_base_url: Option<String>,
+    pub url_signing_secret: Vec<u8>,
+    pub jwt: Option<JwtSettings>,
+    pub max_body_bytes: usize,
+    pub chart_link_ttl_seconds: i64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{0} must be set")]
+    Missing(&'static str),
+    #[error("{name} is invalid: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let backend = var("STORAGE_BACKEND").unwrap_or_else(|| "embedded".into());
+        let storage = match backend.as_str() {
+            "embedded" => StorageConfig::Embedded { data_dir: PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "./.data".into())) },
+            "aws" => StorageConfig::Aws {
+                table: var("TABLE_NAME").ok_or(ConfigError::Missing("TABLE_NAME"))?,
+                bucket: var("BUCKET_NAME").ok_or(ConfigError::Missing("BUCKET_NAME"))?,
+            },
+            other => return Err(ConfigError::Invalid { name: "STORAGE_BACKEND", reason: format!("'{other}' is not embedded or aws") }),
+        };
+        let persisted_dir = match &storage {
+            StorageConfig::Embedded { data_dir } => Some(data_dir.clone()),
+            StorageConfig::Aws { .. } => None,
+        };
+
+        // Secrets: from the environment in production; for the embedded
+        // (local) setup, generated once and kept in the data directory.
+        let url_signing_secret = match (var("URL_SIGNING_SECRET"), &persisted_dir) {
+            (Some(secret), _) => secret.into_bytes(),
+            (None, Some(dir)) => local_secret(dir, "url-signing.secret")?,
+            (None, None) => return Err(ConfigError::Missing("URL_SIGNING_SECRET")),
+        };
+        let jwt_key = match (var("JWT_HS256_SECRET"), var("JWT_RS256_PUBLIC_KEY_FILE"), &persisted_dir) {
+            (Some(secret), _, _) => Some(JwtKey::Hs256(secret.into_bytes())),
+            (None, Some(file), _) => Some(JwtKey::Rs256(
+                std::fs::read(&file).map_err(|e| ConfigError::Invalid { name: "JWT_RS256_PUBLIC_KEY_FILE", reason: e.to_string() })?,
+            )),
+            (None, None, Some(dir)) => Some(JwtKey::Hs256(local_secret(dir, "jwt-hs256.secret")?)),
+            (None, None, None) => None,
+        };
+        let jwt = jwt_key.map(|key| JwtSettings {
+            key,
+            issuer: var("JWT_ISSUER").unwrap_or_else(|| "astro-local".into()),
+            audience: var("JWT_AUDIENCE").unwrap_or_else(|| "astro-api".into()),
+        });
+
+        Ok(Self {
+            storage,
+            ephemeris_cache_dir: var("EPHEMERIS_CACHE_DIR").map(PathBuf::from).unwrap_or_else(|| std::env::temp_dir().join("astro-ephemeris")),
+            ephemeris_extra_dir: var("EPHEMERIS_EXTRA_DIR").map(PathBuf::from),
+            public_base_url: var("PUBLIC_BASE_URL").map(|u| u.trim_end_matches('/').to_owned()),
+            url_signing_secret,
+            jwt,
+            max_body_bytes: parse_number("MAX_BODY_BYTES", 256 * 1024)?,
+            chart_link_ttl_seconds: parse_number("CHART_LINK_TTL_SECONDS", 30 * 24 * 3600)?,
+        })
+    }
+}
+
+fn parse_number<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, ConfigError> {
+    match var(name) {
+        None => Ok(default),
+        Some(text) => text.parse().map_err(|_| ConfigError::Invalid { name, reason: "not a number".into() }),
+    }
+}
+
+/// A random secret kept in `dir/name` (created with mode 0600 on first use).
+fn local_secret(dir: &Path, name: &'static str) -> Result<Vec<u8>, ConfigError> {
+    let path = dir.join(name);
+    if let Ok(existing) = std::fs::read(&path) {
+        if existing.len() >= 32 {
+            return Ok(existing);
+        }
+    }
+    let invalid = |e: std::io::Error| ConfigError::Invalid { name: "DATA_DIR", reason: e.to_string() };
+    std::fs::create_dir_all(dir).map_err(invalid)?;
+    let secret: String = {
+        use rand::Rng;
+        let mut rng = rand::rng();
+        (0..48).map(|_| rng.sample(rand::distr::Alphanumeric) as char).collect()
+    };
+    write_private(&path, secret.as_bytes()).map_err(invalid)?;
+    Ok(secret.into_bytes())
+}
+
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(bytes)
+}

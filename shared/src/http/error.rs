@@ -1,0 +1,153 @@
+//! The one error type of the HTTP layer and the one place it becomes a
+//! response body: JSON:API `{"errors": [...]}`.
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::json;
+
+use crate::version::MalformedVersion;
+
+pub const JSON_API: &str = "application/vnd.api+json";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorObject {
+    pub status: String,
+    pub code: String,
+    pub title: String,
+    pub detail: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<ErrorSource>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorSource {
+    pub pointer: String,
+}
+
+#[derive(Debug)]
+pub enum ApiError {
+    /// Client errors, shown as they are.
+    Client { status: StatusCode, errors: Vec<ErrorObject>, retry_after: Option<u64> },
+    /// The malformed compatibility date keeps the interface's own body.
+    MalformedVersion(MalformedVersion),
+    /// Anything unexpected: logged here with its cause, shown as a bare 500.
+    Internal(String),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+fn object(status: StatusCode, code: &str, title: &str, detail: impl Into<String>, pointer: Option<String>) -> ErrorObject {
+    ErrorObject {
+        status: status.as_u16().to_string(),
+        code: code.to_owned(),
+        title: title.to_owned(),
+        detail: detail.into(),
+        source: pointer.map(|pointer| ErrorSource { pointer }),
+    }
+}
+
+impl ApiError {
+    fn single(status: StatusCode, code: &str, title: &str, detail: impl Into<String>, pointer: Option<String>) -> Self {
+        Self::Client { status, errors: vec![object(status, code, title, detail, pointer)], retry_after: None }
+    }
+
+    /// 422 for one field, `pointer` a JSON pointer into the request body.
+    pub fn invalid_field(pointer: impl Into<String>, detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::UNPROCESSABLE_ENTITY, "invalid_field", "Invalid field", detail, Some(pointer.into()))
+    }
+
+    pub fn missing_field(pointer: impl Into<String>) -> Self {
+        let pointer = pointer.into();
+        let name = pointer.rsplit('/').next().unwrap_or_default().to_owned();
+        Self::single(StatusCode::UNPROCESSABLE_ENTITY, "missing_field", "Missing field", format!("'{name}' is required"), Some(pointer))
+    }
+
+    /// 422 with several field errors at once.
+    pub fn invalid_fields(errors: Vec<(String, String)>) -> Self {
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        Self::Client {
+            status,
+            errors: errors.into_iter().map(|(pointer, detail)| object(status, "invalid_field", "Invalid field", detail, Some(pointer))).collect(),
+            retry_after: None,
+        }
+    }
+
+    pub fn malformed_json(detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::BAD_REQUEST, "malformed_json", "Malformed JSON", detail, None)
+    }
+
+    pub fn unsupported_media_type() -> Self {
+        Self::single(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Unsupported media type", "send the body as application/json", None)
+    }
+
+    pub fn payload_too_large(limit: usize) -> Self {
+        Self::single(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "Payload too large", format!("the request body exceeds {limit} bytes"), None)
+    }
+
+    pub fn unauthorized(code: &str, detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::UNAUTHORIZED, code, "Unauthorized", detail, None)
+    }
+
+    pub fn forbidden(code: &str, detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::FORBIDDEN, code, "Forbidden", detail, None)
+    }
+
+    pub fn not_found(detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::NOT_FOUND, "not_found", "Not found", detail, None)
+    }
+
+    pub fn method_not_allowed() -> Self {
+        Self::single(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed", "this path does not accept this method", None)
+    }
+
+    pub fn conflict(detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::CONFLICT, "conflict", "Conflict", detail, None)
+    }
+
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        Self::Internal(cause.to_string())
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::Client { status, .. } => *status,
+            Self::MalformedVersion(_) => StatusCode::BAD_REQUEST,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<MalformedVersion> for ApiError {
+    fn from(error: MalformedVersion) -> Self {
+        Self::MalformedVersion(error)
+    }
+}
+
+impl From<crate::repo::RepoError> for ApiError {
+    fn from(error: crate::repo::RepoError) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match self {
+            Self::Client { status, errors, retry_after } => {
+                let mut response = (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(json!({ "errors": errors }))).into_response();
+                if let Some(seconds) = retry_after {
+                    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+                }
+                response
+            }
+            Self::MalformedVersion(error) => (StatusCode::BAD_REQUEST, axum::Json(json!({ "error": error.to_string() }))).into_response(),
+            Self::Internal(cause) => {
+                // The cause goes to the log only: no internals in bodies.
+                tracing::error!(error = %cause, "internal error");
+                let status = StatusCode::INTERNAL_SERVER_ERROR;
+                let body = json!({ "errors": [object(status, "internal_error", "Internal server error", "something went wrong on our side; the request id identifies it in our logs", None)] });
+                (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(body)).into_response()
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! The HTTP layer every family shares: state, errors, extractors, the
+//! authentication and versioning middleware, and the common stack.
+
+pub mod auth;
+pub mod error;
+pub mod extract;
+pub mod respond;
+pub mod stack;
+pub mod state;
+pub mod version;
+
+pub use auth::{Caller, SignedInUser, require_api_key};
+pub use error::{ApiError, ApiResult};
+pub use extract::ApiJson;
+pub use respond::Document;
+pub use stack::{Route, finish, router_from};
+pub use state::AppState;
+pub use version::{RequestedVersion, Versioned};

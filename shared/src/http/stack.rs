@@ -1,0 +1,97 @@
+//! The layers every family shares, and building a family's router from its
+//! route table (the table is what `template.yaml` must match).
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::http::{HeaderName, Method, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::MethodRouter;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use super::auth::require_api_key;
+use super::error::ApiError;
+use super::extract::BodyLimit;
+use super::state::AppState;
+use super::version::{X_API_VERSION, version_middleware};
+use crate::auth::KeyPermission;
+
+const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// One row of a family's route table.
+pub struct Route {
+    pub method: Method,
+    /// axum and SAM share the `{param}` syntax, so the template's path is this.
+    pub path: &'static str,
+    /// The key permission the route needs; `None` for routes authenticated
+    /// otherwise (bearer tokens, signed links, public lookups).
+    pub permission: Option<KeyPermission>,
+    pub handler: MethodRouter<AppState>,
+}
+
+impl Route {
+    pub fn new(method: Method, path: &'static str, permission: Option<KeyPermission>, handler: MethodRouter<AppState>) -> Self {
+        Self { method, path, permission, handler }
+    }
+}
+
+/// A family's router from its table, each route behind its permission check.
+pub fn router_from(routes: Vec<Route>, state: &AppState) -> Router<AppState> {
+    routes.into_iter().fold(Router::new(), |router, route| {
+        let handler = match route.permission {
+            Some(permission) => route.handler.route_layer(middleware::from_fn_with_state((state.clone(), permission), require_api_key)),
+            None => route.handler,
+        };
+        router.route(route.path, handler)
+    })
+}
+
+/// Adds the shared stack and the state: JSON:API 404/405, body limit,
+/// versioning, CORS, request ids, tracing, and panic containment.
+pub fn finish(router: Router<AppState>, state: AppState) -> Router {
+    let limit = state.config.max_body_bytes;
+    let cors = CorsLayer::new()
+        .allow_origin(AllowOrigin::any())
+        .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE, Method::OPTIONS])
+        .allow_headers([header::CONTENT_TYPE, header::AUTHORIZATION, HeaderName::from_static("x-api-key"), X_API_VERSION])
+        .expose_headers([X_API_VERSION, X_REQUEST_ID, header::RETRY_AFTER])
+        .max_age(Duration::from_secs(600));
+    router
+        .fallback(|| async { ApiError::not_found("no such endpoint") })
+        .layer(middleware::from_fn(json_method_not_allowed))
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::Extension(BodyLimit(limit)))
+        .layer(middleware::from_fn(version_middleware))
+        .layer(cors)
+        .layer(PropagateRequestIdLayer::new(X_REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
+            let request_id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
+            let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or("");
+            // The path only, never headers (keys) or the query (signed links).
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route, request_id, org = tracing::field::Empty)
+        }))
+        .layer(SetRequestIdLayer::new(X_REQUEST_ID, MakeRequestUuid))
+        .layer(CatchPanicLayer::custom(|_| ApiError::internal("handler panicked").into_response()))
+        .with_state(state)
+}
+
+/// axum answers a known path with the wrong method by an empty 405; give it
+/// the API's error body.
+async fn json_method_not_allowed(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    if response.status() != StatusCode::METHOD_NOT_ALLOWED || response.headers().contains_key(header::CONTENT_TYPE) {
+        return response;
+    }
+    let allow = response.headers().get(header::ALLOW).cloned();
+    let mut replaced = ApiError::method_not_allowed().into_response();
+    if let Some(allow) = allow {
+        replaced.headers_mut().insert(header::ALLOW, allow);
+    }
+    replaced
+}
+

@@ -1,0 +1,63 @@
+//! What handlers share: built once per process (per Lambda container).
+
+use std::sync::Arc;
+
+use crate::astro::Ephemeris;
+use crate::auth::jwt::JwtVerifier;
+use crate::blob::BlobStore;
+use crate::config::{Config, StorageConfig};
+use crate::signing::UrlSigner;
+use crate::store::SharedTable;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub ephemeris: Arc<Ephemeris>,
+    pub table: SharedTable,
+    pub blobs: Arc<dyn BlobStore>,
+    pub config: Arc<Config>,
+    pub signer: UrlSigner,
+    pub jwt: Option<Arc<JwtVerifier>>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error(transparent)]
+    Ephemeris(#[from] crate::astro::EphemerisError),
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    #[error("blob store: {0}")]
+    Blob(String),
+    #[error("JWT configuration: {0}")]
+    Jwt(#[from] crate::auth::jwt::JwtError),
+}
+
+impl AppState {
+    pub async fn from_config(config: Config) -> Result<Self, StartupError> {
+        let ephemeris = Arc::new(Ephemeris::new(&config.ephemeris_cache_dir, config.ephemeris_extra_dir.as_deref())?);
+        let (table, blobs): (SharedTable, Arc<dyn BlobStore>) = match &config.storage {
+            StorageConfig::Embedded { data_dir } => (
+                Arc::new(crate::store::embedded::EmbeddedTable::open(&data_dir.join("astro.redb"))?),
+                Arc::new(crate::blob::fs::FsBlobs::new(data_dir.join("blobs"))),
+            ),
+            #[cfg(feature = "aws")]
+            StorageConfig::Aws { table, bucket } => {
+                let aws = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+                let s3_config = aws_sdk_s3::config::Builder::from(&aws).force_path_style(std::env::var("AWS_ENDPOINT_URL").is_ok()).build();
+                (
+                    Arc::new(crate::store::dynamo::DynamoTable::new(aws_sdk_dynamodb::Client::new(&aws), table.clone())),
+                    Arc::new(crate::blob::s3::S3Blobs::new(aws_sdk_s3::Client::from_conf(s3_config), bucket.clone())),
+                )
+            }
+            #[cfg(not(feature = "aws"))]
+            StorageConfig::Aws { .. } => return Err(StartupError::Blob("built without the aws feature".into())),
+        };
+        let jwt = match &config.jwt {
+            Some(settings) => Some(Arc::new(JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?)),
+            None => None,
+        };
+        let signer = UrlSigner::new(config.url_signing_secret.clone());
+        Ok(Self { ephemeris, table, blobs, config: Arc::new(config), signer, jwt })
+    }
+}

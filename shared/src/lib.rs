@@ -1,0 +1,21 @@
+//! The common crate of every Lambda family.
+//!
+//! - [`astro`], [`version`], [`auth`]: the pure domain (no HTTP, no AWS).
+//! - [`store`], [`blob`]: the storage ports and their backends.
+//! - [`http`], [`runtime`]: the HTTP layer shared by the families' axum
+//!   routers, and the two hosts that run them (Lambda and a local server).
+
+pub mod astro;
+pub mod auth;
+pub mod blob;
+pub mod config;
+pub mod language;
+pub mod repo;
+pub mod signing;
+pub mod store;
+pub mod version;
+
+#[cfg(feature = "http")]
+pub mod http;
+#[cfg(feature = "http")]
+pub mod runtime;

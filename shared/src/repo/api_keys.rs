@@ -1,0 +1,115 @@
+//! API-key records. The secret itself is never stored: only its hash, both
+//! inside the record and as the partition key of a pointer item, so that
+//! authentication is one lookup by hash.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Map;
+
+use super::{RepoError, conflict_as_exists, from_item, schema, to_attrs};
+use crate::auth::{KeyHash, KeyPermission, Module};
+use crate::store::{Condition, Item, Table, WriteOp};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiKeyRecord {
+    pub id: String,
+    pub organization_id: String,
+    pub name: String,
+    /// First characters of the key, to recognise it in lists.
+    pub prefix: String,
+    pub hash: String,
+    pub permissions: Vec<KeyPermission>,
+    /// Empty: every module of the organization's plan.
+    pub modules: Vec<Module>,
+    pub allowed_domains: Vec<String>,
+    /// The user who created the key (its owner for the management rules).
+    pub created_by: String,
+    pub created_at: String,
+    /// Unix seconds.
+    pub expires_at: Option<i64>,
+    pub revoked_at: Option<String>,
+    pub rate_limit_per_minute: Option<u32>,
+}
+
+impl ApiKeyRecord {
+    pub fn is_expired(&self, now: i64) -> bool {
+        self.expires_at.is_some_and(|at| now >= at)
+    }
+}
+
+pub async fn create(table: &dyn Table, record: &ApiKeyRecord) -> Result<(), RepoError> {
+    let mut pointer = Map::new();
+    pointer.insert("organizationId".into(), record.organization_id.clone().into());
+    pointer.insert("keyId".into(), record.id.clone().into());
+    table
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&record.organization_id), schema::key(&record.id), to_attrs(record)?),
+                condition: Condition::MustNotExist,
+            },
+            WriteOp::Put { item: Item::new(schema::key_hash(&record.hash), schema::KEY_HASH_SK, pointer), condition: Condition::MustNotExist },
+        ])
+        .await
+        .map_err(conflict_as_exists)
+}
+
+/// The record whose hash is `hash`, if any (revoked and expired included;
+/// the caller decides).
+pub async fn find_by_hash(table: &dyn Table, hash: &KeyHash) -> Result<Option<ApiKeyRecord>, RepoError> {
+    let Some(pointer) = table.get(&schema::key_hash(&hash.to_hex()), schema::KEY_HASH_SK).await? else {
+        return Ok(None);
+    };
+    let (Some(org_id), Some(key_id)) = (pointer.attrs.get("organizationId").and_then(|v| v.as_str()), pointer.attrs.get("keyId").and_then(|v| v.as_str()))
+    else {
+        return Err(crate::store::StoreError::Corrupt("key pointer without ids".into()).into());
+    };
+    let Some(item) = table.get(&schema::org(org_id), &schema::key(key_id)).await? else {
+        return Ok(None);
+    };
+    let record: ApiKeyRecord = from_item(item)?;
+    // Defence in depth: the record must carry the same hash, compared in constant time.
+    let stored = KeyHash::from_hex(&record.hash).ok_or_else(|| crate::store::StoreError::Corrupt("bad stored hash".into()))?;
+    Ok(stored.matches(hash).then_some(record))
+}
+
+pub async fn list_for_organization(table: &dyn Table, org_id: &str) -> Result<Vec<ApiKeyRecord>, RepoError> {
+    let items = table.query(&schema::org(org_id), schema::KEY_PREFIX, None).await?;
+    Ok(items.into_iter().map(from_item).collect::<Result<_, _>>()?)
+}
+
+/// What a new key is made of (everything but its secret and id).
+#[derive(Debug, Clone)]
+pub struct NewKey {
+    pub organization_id: String,
+    pub name: String,
+    pub permissions: Vec<KeyPermission>,
+    pub modules: Vec<Module>,
+    pub allowed_domains: Vec<String>,
+    pub created_by: String,
+    pub expires_in_seconds: Option<i64>,
+    pub rate_limit_per_minute: Option<u32>,
+}
+
+/// Generates a secret, stores its record, and returns both. The secret is
+/// returned to be shown once; only its hash is kept.
+pub async fn issue(table: &dyn Table, new_key: NewKey) -> Result<(ApiKeyRecord, crate::auth::ApiKeySecret), RepoError> {
+    let secret = crate::auth::ApiKeySecret::generate();
+    let now = chrono::Utc::now();
+    let record = ApiKeyRecord {
+        id: uuid::Uuid::new_v4().to_string(),
+        organization_id: new_key.organization_id,
+        name: new_key.name,
+        prefix: secret.display_prefix(),
+        hash: secret.hash().to_hex(),
+        permissions: new_key.permissions,
+        modules: new_key.modules,
+        allowed_domains: new_key.allowed_domains,
+        created_by: new_key.created_by,
+        created_at: now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        expires_at: new_key.expires_in_seconds.map(|seconds| now.timestamp() + seconds),
+        revoked_at: None,
+        rate_limit_per_minute: new_key.rate_limit_per_minute,
+    };
+    create(table, &record).await?;
+    Ok((record, secret))
+}

@@ -1,0 +1,106 @@
+//! The storage port: one small, DynamoDB-shaped interface (a single table of
+//! items addressed by partition key `pk` and sort key `sk`) with two backends
+//! beside it: [`embedded::EmbeddedTable`] (redb, a file-backed embedded
+//! database, the local default) and [`dynamo::DynamoTable`] (AWS DynamoDB).
+//!
+//! The typed repositories (`orgs`, `api_keys`, ...) are written once against
+//! [`Table`]; they never know which backend runs. The single-table layout (all
+//! key formats) lives in [`schema`] and is documented in `docs/storage.md`.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde_json::{Map, Value};
+
+#[cfg(feature = "aws")]
+pub mod dynamo;
+pub mod embedded;
+
+/// One stored item. `attrs` is a JSON object; backends store it opaquely
+/// (DynamoDB: a string attribute `doc`; redb: the serialized bytes).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    pub pk: String,
+    pub sk: String,
+    pub attrs: Map<String, Value>,
+}
+
+impl Item {
+    pub fn new(pk: impl Into<String>, sk: impl Into<String>, attrs: Map<String, Value>) -> Self {
+        Self { pk: pk.into(), sk: sk.into(), attrs }
+    }
+}
+
+/// A precondition on the current state of the addressed item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Condition {
+    #[default]
+    None,
+    /// The item must not exist yet (create-only).
+    MustNotExist,
+    /// The item must exist (update-only).
+    MustExist,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum WriteOp {
+    Put { item: Item, condition: Condition },
+    Delete { pk: String, sk: String, condition: Condition },
+}
+
+/// Result of an atomic counter increment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Increment {
+    /// The add was applied; `count` is the new value.
+    Applied { count: i64 },
+    /// The add would have passed `limit`; nothing was changed. `count` is the
+    /// current value.
+    Refused { count: i64 },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A [`Condition`] of a write did not hold; nothing of the batch was written.
+    #[error("a write condition failed")]
+    ConditionFailed,
+    /// The backend failed (I/O, network, throttling). The message is for logs,
+    /// never for response bodies.
+    #[error("storage backend error: {0}")]
+    Backend(String),
+    #[error("stored item is corrupt: {0}")]
+    Corrupt(String),
+}
+
+/// The single-table port. Every method is atomic on its own.
+#[async_trait]
+pub trait Table: Send + Sync + 'static {
+    async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, StoreError>;
+
+    /// Items of partition `pk` whose sort key starts with `sk_prefix`, in
+    /// ascending sort-key order (byte order), at most `limit` if given.
+    async fn query(&self, pk: &str, sk_prefix: &str, limit: Option<usize>) -> Result<Vec<Item>, StoreError>;
+
+    /// Applies all ops atomically (all or nothing, at most 25 ops). If any
+    /// condition fails, returns [`StoreError::ConditionFailed`] and writes nothing.
+    async fn write(&self, ops: Vec<WriteOp>) -> Result<(), StoreError>;
+
+    /// Atomically adds `by` to the numeric counter item (`pk`, `sk`), creating
+    /// it at 0 first if absent. With `limit`, the add is refused (and nothing
+    /// changes) when the new value would exceed `limit`. `expires_at` (unix
+    /// seconds) lets the backend drop the counter after that time (DynamoDB
+    /// TTL); it is advisory. Counters live apart from `attrs` items: reading
+    /// one with [`Table::counter`].
+    async fn increment(
+        &self,
+        pk: &str,
+        sk: &str,
+        by: i64,
+        limit: Option<i64>,
+        expires_at: Option<i64>,
+    ) -> Result<Increment, StoreError>;
+
+    /// Current value of a counter item, 0 if absent.
+    async fn counter(&self, pk: &str, sk: &str) -> Result<i64, StoreError>;
+}
+
+pub type SharedTable = Arc<dyn Table>;
