@@ -144,9 +144,8 @@ pub async fn calculate_natal(State(app): State<AppState>, _caller: Caller, heade
         houses,
         chart: ChartLink { url: chart_url },
     };
-    let ephemeris = if chart.sources.len() > 1 {
-        "mixed"
-    } else if chart.sources.contains(&shared::astro::EphemerisSource::Moshier) {
+    // Any position from the Moshier ephemeris makes the chart a Moshier chart.
+    let ephemeris = if chart.sources.contains(&shared::astro::EphemerisSource::Moshier) {
         "moshier"
     } else {
         "swiss_files"

@@ -1,0 +1,29 @@
+use local_server::{RouteDrift, route_drift, template::parse_routes, template::TEMPLATE};
+
+#[test]
+fn the_template_and_the_families_route_the_same_endpoints() {
+    assert_eq!(route_drift(), Vec::<RouteDrift>::new());
+}
+
+#[test]
+fn the_template_routes_are_read_from_the_sam_events() {
+    let routes = parse_routes(TEMPLATE).unwrap();
+    assert!(routes.iter().any(|r| r.family == "calc" && r.method == "POST" && r.path == "/api/calc/natal"));
+    assert!(routes.iter().any(|r| r.family == "keys" && r.method == "POST" && r.path == "/api/api-keys"));
+    // An event added to the template but not served would be found: the
+    // comparison sees every HttpApi event.
+    let drifted = TEMPLATE.replace("Path: /api/calc/natal }", "Path: /api/calc/natal }\n        Extra:\n          Type: HttpApi\n          Properties: { ApiId: !Ref Api, Method: GET, Path: /api/calc/nowhere }");
+    let routes = parse_routes(&drifted).unwrap();
+    assert!(routes.iter().any(|r| r.path == "/api/calc/nowhere" && r.family == "calc"));
+}
+
+#[tokio::test]
+async fn every_template_route_is_served_by_the_local_server() {
+    let app = crate::support::TestApp::spawn().await;
+    for route in parse_routes(TEMPLATE).unwrap() {
+        let request = axum::http::Request::builder().method(route.method.as_str()).uri(&route.path).body(axum::body::Body::from("{}")).unwrap();
+        let response = app.send(request).await;
+        assert_ne!(response.status, 404, "{} {} is not served", route.method, route.path);
+        assert_ne!(response.status, 405, "{} {} is not served", route.method, route.path);
+    }
+}

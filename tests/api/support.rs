@@ -1,0 +1,99 @@
+//! A test client: the whole API (the local server's router, routed by
+//! template.yaml) on a fresh embedded store, driven like a client would.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use shared::config::{Config, StorageConfig};
+use shared::http::AppState;
+use tower::ServiceExt;
+
+pub struct TestApp {
+    pub router: Router,
+    pub state: AppState,
+    pub api_key: String,
+    pub organization_id: String,
+    _dir: tempfile::TempDir,
+}
+
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: Value,
+    pub text: String,
+}
+
+pub fn test_config(data_dir: &std::path::Path) -> Config {
+    Config {
+        storage: StorageConfig::Embedded { data_dir: data_dir.to_path_buf() },
+        ephemeris_cache_dir: std::env::temp_dir().join("astro-ephemeris"),
+        ephemeris_extra_dir: None,
+        public_base_url: Some("https://api.example.test".into()),
+        url_signing_secret: b"test-url-signing-secret".to_vec(),
+        jwt: Some(shared::config::JwtSettings {
+            key: shared::auth::jwt::JwtKey::Hs256(b"test-jwt-secret-test-jwt-secret!".to_vec()),
+            issuer: "astro-test".into(),
+            audience: "astro-api".into(),
+        }),
+        max_body_bytes: 64 * 1024,
+        chart_link_ttl_seconds: 3600,
+    }
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let state = AppState::from_config(test_config(dir.path())).await.expect("state");
+        let boot = local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");
+        let router = local_server::app(state.clone()).expect("routes match the template");
+        Self { router, state, api_key: boot.api_key, organization_id: boot.organization_id, _dir: dir }
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> TestResponse {
+        let response = self.router.clone().oneshot(request).await.expect("infallible");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        TestResponse { status, headers, body, text }
+    }
+
+    /// POST a JSON body with this app's API key.
+    pub async fn post(&self, path: &str, body: &Value) -> TestResponse {
+        self.post_raw(path, &body.to_string(), &[("x-api-key", &self.api_key)]).await
+    }
+
+    pub async fn post_raw(&self, path: &str, body: &str, headers: &[(&str, &str)]) -> TestResponse {
+        let mut builder = Request::post(path).header("content-type", "application/json");
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        self.send(builder.body(Body::from(body.to_owned())).expect("request")).await
+    }
+
+    pub fn owner_token(&self) -> String {
+        self.state.jwt.as_ref().expect("jwt").mint(local_server::bootstrap::LOCAL_OWNER_ID, "owner@localhost", 600).expect("token")
+    }
+}
+
+impl TestResponse {
+    /// The single error object of a JSON:API error body.
+    pub fn error(&self) -> &Value {
+        let errors = self.body["errors"].as_array().unwrap_or_else(|| panic!("no errors array in {}", self.text));
+        &errors[0]
+    }
+
+    pub fn pointers(&self) -> Vec<String> {
+        self.body["errors"].as_array().map(|e| e.iter().filter_map(|x| x["source"]["pointer"].as_str().map(String::from)).collect()).unwrap_or_default()
+    }
+}
+
+pub fn rome_1990() -> Value {
+    serde_json::json!({
+        "dateTime": "1990-05-11T14:30",
+        "location": { "latitude": 41.9028, "longitude": 12.4964, "timezone": "Europe/Rome" }
+    })
+}

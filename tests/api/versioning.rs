@@ -1,0 +1,64 @@
+use axum::body::Body;
+use axum::http::Request;
+
+use crate::support::{TestApp, rome_1990};
+
+#[tokio::test]
+async fn a_malformed_version_is_a_400_with_the_interface_body() {
+    let app = TestApp::spawn().await;
+    for bad in ["2026-13-45", "2026-02-30", "yesterday", "2026/09/03", "20260903"] {
+        let response = app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("x-api-version", bad)]).await;
+        assert_eq!(response.status, 400, "{bad}");
+        assert_eq!(response.body, serde_json::json!({ "error": format!("invalid API version '{bad}': expected a date in YYYY-MM-DD format") }));
+    }
+    let response = app.post_raw("/api/calc/natal?api_version=2026-9-3", &rome_1990().to_string(), &[("x-api-key", &app.api_key)]).await;
+    assert_eq!(response.status, 400);
+    assert_eq!(response.body["error"], "invalid API version '2026-9-3': expected a date in YYYY-MM-DD format");
+    // Checked before authentication: no key needed to learn the value is malformed.
+    let response = app.post_raw("/api/calc/natal", "{}", &[("x-api-version", "bad")]).await;
+    assert_eq!(response.status, 400);
+}
+
+#[tokio::test]
+async fn natal_does_not_depend_on_the_version_so_it_only_echoes_an_explicit_header() {
+    let app = TestApp::spawn().await;
+    let plain = app.post("/api/calc/natal", &rome_1990()).await;
+    assert!(plain.headers.get("x-api-version").is_none());
+    assert!(!plain.headers.get_all("vary").iter().any(|v| v.to_str().unwrap().to_ascii_lowercase().contains("x-api-version")));
+    for sent in ["2019-01-01", "2026-09-03", "2099-12-31"] {
+        let response = app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("x-api-version", sent)]).await;
+        assert_eq!(response.status, 200, "a well-formed date outside the range is not an error");
+        assert_eq!(response.headers["x-api-version"], sent);
+        assert_eq!(response.body["data"], plain.body["data"].clone().tap_url(&response.body));
+    }
+}
+
+/// Chart links carry a fresh expiry and signature; everything else must match.
+trait TapUrl {
+    fn tap_url(self, other: &serde_json::Value) -> serde_json::Value;
+}
+
+impl TapUrl for serde_json::Value {
+    fn tap_url(mut self, other: &serde_json::Value) -> serde_json::Value {
+        self["chart"]["url"] = other["data"]["chart"]["url"].clone();
+        self
+    }
+}
+
+#[tokio::test]
+async fn cors_allows_and_exposes_the_version_header() {
+    let app = TestApp::spawn().await;
+    let preflight = Request::options("/api/calc/natal")
+        .header("origin", "https://app.example.com")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "x-api-version, x-api-key, content-type")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.send(preflight).await;
+    assert!(response.status.is_success(), "{}", response.status);
+    let allowed = response.headers["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
+    assert!(allowed.contains("x-api-version") && allowed.contains("x-api-key"), "{allowed}");
+    let response = app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("origin", "https://app.example.com")]).await;
+    let exposed = response.headers["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
+    assert!(exposed.contains("x-api-version"), "{exposed}");
+}
