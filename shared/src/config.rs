@@ -86,7 +86,9 @@ impl Config {
 
         Ok(Self {
             storage,
-            ephemeris_cache_dir: var("EPHEMERIS_CACHE_DIR").map(PathBuf::from).unwrap_or_else(|| std::env::temp_dir().join("astro-ephemeris")),
+            ephemeris_cache_dir: var("EPHEMERIS_CACHE_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| std::env::temp_dir().join("astro-ephemeris")),
             ephemeris_extra_dir: var("EPHEMERIS_EXTRA_DIR").map(PathBuf::from),
             public_base_url: var("PUBLIC_BASE_URL").map(|u| u.trim_end_matches('/').to_owned()),
             url_signing_secret,

@@ -13,7 +13,7 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub fn init_tracing() {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).with_writer(std::io::stderr);
     let result = if on_lambda() { builder.json().with_current_span(true).try_init() } else { builder.compact().try_init() };
     // A second init (tests) is harmless.
     let _ = result;
@@ -29,11 +29,7 @@ pub async fn serve(routes: impl FnOnce(&AppState) -> Router<AppState>) -> Result
     init_tracing();
     let state = AppState::from_config(Config::from_env()?).await?;
     let app = finish(routes(&state), state);
-    if on_lambda() {
-        lambda_http::run(app).await
-    } else {
-        serve_locally(app).await
-    }
+    if on_lambda() { lambda_http::run(app).await } else { serve_locally(app).await }
 }
 
 pub async fn serve_locally(app: Router) -> Result<(), Error> {

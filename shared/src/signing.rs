@@ -83,7 +83,8 @@ mod tests {
     #[test]
     fn signed_links_verify_and_resist_tampering() {
         let signer = UrlSigner::new(b"secret".to_vec());
-        let url = signer.sign("/api/chart/image.svg", &[("dateTime", "1990-05-11T14:30".into()), ("timezone", "Europe/Rome".into())], 2_000);
+        let url =
+            signer.sign("/api/chart/image.svg", &[("dateTime", "1990-05-11T14:30".into()), ("timezone", "Europe/Rome".into())], 2_000);
         let query = url.split_once('?').unwrap().1;
         assert_eq!(signer.verify("/api/chart/image.svg", query, 1_000), Ok(()));
         assert_eq!(signer.verify("/api/chart/image.svg", query, 2_001), Err(SignatureError::Expired));

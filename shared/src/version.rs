@@ -23,8 +23,10 @@ const fn date(year: i32, month: u32, day: u32) -> NaiveDate {
 pub const BASELINE: NaiveDate = date(2026, 1, 1);
 
 /// Every breaking change, oldest first.
-pub const CHANGES: &[DatedChange] =
-    &[DatedChange { date: date(2026, 9, 3), summary: "POST /api/calc/transit: aspects grouped per transiting point, aspect and natal point, passes under occurrences" }];
+pub const CHANGES: &[DatedChange] = &[DatedChange {
+    date: date(2026, 9, 3),
+    summary: "POST /api/calc/transit: aspects grouped per transiting point, aspect and natal point, passes under occurrences",
+}];
 
 /// The newest dated behaviour.
 pub fn latest() -> NaiveDate {

@@ -116,11 +116,7 @@ async fn multi_op_write_is_atomic(t: &dyn Table) {
 
     // A failing condition first also rolls back the ops after it.
     assert_condition_failed(
-        t.write(vec![
-            delete("p", "nope", Condition::MustExist),
-            put(item("p", "d", json!({})), Condition::None),
-        ])
-        .await,
+        t.write(vec![delete("p", "nope", Condition::MustExist), put(item("p", "d", json!({})), Condition::None)]).await,
     );
     assert_eq!(t.get("p", "d").await.unwrap(), None);
 
@@ -278,10 +274,7 @@ async fn blob_roundtrip(b: &dyn BlobStore) {
 
     let bytes: Vec<u8> = (0..=255u8).cycle().take(70_000).collect();
     b.put("charts/2024/natal-1.png", bytes.clone(), "image/png").await.unwrap();
-    assert_eq!(
-        b.get("charts/2024/natal-1.png").await.unwrap(),
-        Some(Blob { bytes: bytes.clone(), content_type: "image/png".into() })
-    );
+    assert_eq!(b.get("charts/2024/natal-1.png").await.unwrap(), Some(Blob { bytes: bytes.clone(), content_type: "image/png".into() }));
 
     // Overwrite replaces bytes and content type.
     b.put("charts/2024/natal-1.png", b"%PDF-1.7\n".to_vec(), "application/pdf").await.unwrap();
@@ -304,10 +297,7 @@ async fn blob_roundtrip(b: &dyn BlobStore) {
 
 async fn blob_invalid_keys(b: &dyn BlobStore) {
     for key in ["", "/etc/passwd", "../escape", "a/../../b", "a/..", "a//b", "a b", "a?b", "ключ", "a\\b", "./a"] {
-        assert!(
-            matches!(b.put(key, b"x".to_vec(), "text/plain").await, Err(BlobError::InvalidKey)),
-            "put accepted {key:?}"
-        );
+        assert!(matches!(b.put(key, b"x".to_vec(), "text/plain").await, Err(BlobError::InvalidKey)), "put accepted {key:?}");
         assert!(matches!(b.get(key).await, Err(BlobError::InvalidKey)), "get accepted {key:?}");
         assert!(matches!(b.delete(key).await, Err(BlobError::InvalidKey)), "delete accepted {key:?}");
     }
@@ -375,8 +365,7 @@ mod moto {
         if let Some(url) = std::env::var("MOTO_ENDPOINT").ok().filter(|u| !u.trim().is_empty()) {
             return Some(url);
         }
-        let required = std::env::var("REQUIRE_MOTO").is_ok_and(|v| v == "1")
-            || std::env::var("CI").is_ok_and(|v| v == "true");
+        let required = std::env::var("REQUIRE_MOTO").is_ok_and(|v| v == "1") || std::env::var("CI").is_ok_and(|v| v == "true");
         if required {
             panic!(
                 "{test}: MOTO_ENDPOINT is not set, but the DynamoDB/S3 conformance tests are required \

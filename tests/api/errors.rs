@@ -132,7 +132,9 @@ async fn unknown_paths_and_methods() {
     let response = app.post("/api/calc/horoscope-of-the-day", &rome_1990()).await;
     assert_eq!(response.status, 404);
     assert_eq!(response.error()["code"], "not_found");
-    let response = app.send(axum::http::Request::get("/api/calc/natal").header("x-api-key", &app.api_key).body(axum::body::Body::empty()).unwrap()).await;
+    let response = app
+        .send(axum::http::Request::get("/api/calc/natal").header("x-api-key", &app.api_key).body(axum::body::Body::empty()).unwrap())
+        .await;
     assert_eq!(response.status, 405);
     assert_eq!(response.error()["code"], "method_not_allowed");
 }
@@ -141,7 +143,20 @@ async fn unknown_paths_and_methods() {
 #[tokio::test]
 async fn nothing_panics_on_input() {
     let app = TestApp::spawn().await;
-    let replacements = [json!(null), json!(-1e308), json!(1e308), json!(""), json!("\u{0}"), json!([]), json!({}), json!(true), json!(0), json!("9999-99-99T99:99"), json!("+99:99"), json!(-0.0)];
+    let replacements = [
+        json!(null),
+        json!(-1e308),
+        json!(1e308),
+        json!(""),
+        json!("\u{0}"),
+        json!([]),
+        json!({}),
+        json!(true),
+        json!(0),
+        json!("9999-99-99T99:99"),
+        json!("+99:99"),
+        json!(-0.0),
+    ];
     let paths: [&[&str]; 9] = [
         &["dateTime"],
         &["location"],
@@ -165,7 +180,12 @@ async fn nothing_panics_on_input() {
             assert!(response.status.is_success() || response.status.is_client_error(), "{body} -> {} {}", response.status, response.text);
         }
     }
-    for extreme in [json!("0001-01-01T00:00"), json!("9999-12-31T23:59:59.999"), json!("1990-05-11T14:30:00+14:00"), json!("2999-12-31T23:59:59-12:00")] {
+    for extreme in [
+        json!("0001-01-01T00:00"),
+        json!("9999-12-31T23:59:59.999"),
+        json!("1990-05-11T14:30:00+14:00"),
+        json!("2999-12-31T23:59:59-12:00"),
+    ] {
         let mut body = rome_1990();
         body["dateTime"] = extreme.clone();
         let response = app.post("/api/calc/natal", &body).await;

@@ -11,13 +11,22 @@ fn create_body(org: &str, attributes: Value) -> Value {
 
 async fn create(app: &TestApp, attributes: Value) -> crate::support::TestResponse {
     let token = app.owner_token();
-    app.post_raw("/api/api-keys", &create_body(&app.organization_id, attributes).to_string(), &[("authorization", &format!("Bearer {token}"))]).await
+    app.post_raw(
+        "/api/api-keys",
+        &create_body(&app.organization_id, attributes).to_string(),
+        &[("authorization", &format!("Bearer {token}"))],
+    )
+    .await
 }
 
 #[tokio::test]
 async fn a_created_key_is_shown_once_stored_as_a_hash_and_works() {
     let app = TestApp::spawn().await;
-    let response = create(&app, json!({ "permissions": ["calc:read"], "modules": ["numerology"], "allowedDomains": ["*.example.com"], "expiresIn": 3600 })).await;
+    let response = create(
+        &app,
+        json!({ "permissions": ["calc:read"], "modules": ["numerology"], "allowedDomains": ["*.example.com"], "expiresIn": 3600 }),
+    )
+    .await;
     assert_eq!(response.status, 201, "{}", response.text);
     assert_eq!(response.headers["content-type"], "application/json");
     let data = &response.body["data"];
@@ -47,10 +56,14 @@ async fn bearer_tokens_are_verified() {
     let none = app.post_raw("/api/api-keys", &body, &[]).await;
     assert_eq!(none.status, 401);
     assert_eq!(none.error()["code"], "missing_token");
-    let forged = shared::auth::jwt::JwtVerifier::new(&shared::auth::jwt::JwtKey::Hs256(b"not-the-server-secret-at-all!!!!".to_vec()), "astro-test", "astro-api")
-        .unwrap()
-        .mint(local_server::bootstrap::LOCAL_OWNER_ID, "x", 600)
-        .unwrap();
+    let forged = shared::auth::jwt::JwtVerifier::new(
+        &shared::auth::jwt::JwtKey::Hs256(b"not-the-server-secret-at-all!!!!".to_vec()),
+        "astro-test",
+        "astro-api",
+    )
+    .unwrap()
+    .mint(local_server::bootstrap::LOCAL_OWNER_ID, "x", 600)
+    .unwrap();
     let response = app.post_raw("/api/api-keys", &body, &[("authorization", &format!("Bearer {forged}"))]).await;
     assert_eq!(response.status, 401);
     assert_eq!(response.error()["code"], "invalid_token");
@@ -68,10 +81,18 @@ async fn another_organization_looks_missing_and_bad_attributes_are_named() {
     assert_eq!(response.status, 404);
     // A stranger (valid token, no membership) cannot create keys in our organization.
     let stranger = app.state.jwt.as_ref().unwrap().mint("stranger", "s@x", 600).unwrap();
-    let response = app.post_raw("/api/api-keys", &create_body(&app.organization_id, json!({})).to_string(), &[("authorization", &format!("Bearer {stranger}"))]).await;
+    let response = app
+        .post_raw(
+            "/api/api-keys",
+            &create_body(&app.organization_id, json!({})).to_string(),
+            &[("authorization", &format!("Bearer {stranger}"))],
+        )
+        .await;
     assert_eq!(response.status, 404);
 
-    let response = create(&app, json!({ "permissions": ["calc:read", "admin:everything"], "allowedDomains": ["https://x.com"], "expiresIn": -5 })).await;
+    let response =
+        create(&app, json!({ "permissions": ["calc:read", "admin:everything"], "allowedDomains": ["https://x.com"], "expiresIn": -5 }))
+            .await;
     assert_eq!(response.status, 422);
     let mut pointers = response.pointers();
     pointers.sort();

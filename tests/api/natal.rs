@@ -20,7 +20,10 @@ async fn a_natal_chart_has_every_part_of_the_contract() {
     let points = data["points"].as_object().unwrap();
     let mut ids: Vec<&str> = points.keys().map(String::as_str).collect();
     ids.sort_unstable();
-    assert_eq!(ids, ["jupiter", "mars", "mean_lilith", "mercury", "moon", "neptune", "pluto", "saturn", "sun", "true_node", "uranus", "venus"]);
+    assert_eq!(
+        ids,
+        ["jupiter", "mars", "mean_lilith", "mercury", "moon", "neptune", "pluto", "saturn", "sun", "true_node", "uranus", "venus"]
+    );
     for (id, point) in points {
         assert_eq!(point["pointId"], id.as_str());
         for field in ["longitude", "speedLongitude", "speedLatitude", "speedDistance", "degreesInSign", "houseNumber"] {
@@ -34,7 +37,8 @@ async fn a_natal_chart_has_every_part_of_the_contract() {
         assert_eq!(dms.len(), 3);
         assert!(dms[0].as_u64().unwrap() < 30 && dms[1].as_u64().unwrap() < 60 && dms[2].as_u64().unwrap() < 60, "{id}: {dms:?}");
         let lon = point["longitude"].as_f64().unwrap();
-        let signs = ["aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius", "capricorn", "aquarius", "pisces"];
+        let signs =
+            ["aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius", "capricorn", "aquarius", "pisces"];
         assert_eq!(point["sign"], signs[(lon / 30.0).floor() as usize]);
         assert!((point["degreesInSign"].as_f64().unwrap() - lon % 30.0).abs() < 1e-9);
     }
@@ -77,7 +81,8 @@ async fn aspects_have_their_orb_and_applying_matches_the_sky_a_little_later() {
     let aspects = now.body["data"]["aspects"].as_array().unwrap();
     assert!(aspects.len() >= 5, "a chart of twelve points has several aspects: {aspects:?}");
     let later_aspects = later.body["data"]["aspects"].as_array().unwrap();
-    let default_orbs = [("conjunction", 0.0, 8.0), ("opposition", 180.0, 8.0), ("trine", 120.0, 7.0), ("square", 90.0, 7.0), ("sextile", 60.0, 5.0)];
+    let default_orbs =
+        [("conjunction", 0.0, 8.0), ("opposition", 180.0, 8.0), ("trine", 120.0, 7.0), ("square", 90.0, 7.0), ("sextile", 60.0, 5.0)];
     for aspect in aspects {
         let (a, b) = (aspect["pointA"].as_str().unwrap(), aspect["pointB"].as_str().unwrap());
         let (_, exact, max_orb) = default_orbs.iter().find(|(name, ..)| *name == aspect["aspect"]).expect("a major aspect by default");
@@ -90,7 +95,8 @@ async fn aspects_have_their_orb_and_applying_matches_the_sky_a_little_later() {
         assert!((orb - (separation - exact).abs()).abs() < 1e-9, "{aspect}");
         assert!(orb <= *max_orb);
         // Ten minutes later the orb has shrunk exactly when the aspect was applying.
-        let later_aspect = later_aspects.iter().find(|x| x["pointA"] == a && x["pointB"] == b && x["aspect"] == aspect["aspect"]).expect("still in orb");
+        let later_aspect =
+            later_aspects.iter().find(|x| x["pointA"] == a && x["pointB"] == b && x["aspect"] == aspect["aspect"]).expect("still in orb");
         let shrank = later_aspect["orb"].as_f64().unwrap() < orb;
         assert_eq!(aspect["applying"].as_bool().unwrap(), shrank, "{a}-{b} {}: {orb} -> {}", aspect["aspect"], later_aspect["orb"]);
     }
@@ -124,7 +130,19 @@ async fn topocentric_moon_differs_by_parallax_and_nothing_else_moves() {
 #[tokio::test]
 async fn every_house_system_is_served() {
     let app = TestApp::spawn().await;
-    for system in ["placidus", "koch", "equal", "whole_sign", "regiomontanus", "campanus", "porphyry", "alcabitius", "topocentric", "morinus", "meridian"] {
+    for system in [
+        "placidus",
+        "koch",
+        "equal",
+        "whole_sign",
+        "regiomontanus",
+        "campanus",
+        "porphyry",
+        "alcabitius",
+        "topocentric",
+        "morinus",
+        "meridian",
+    ] {
         let mut body = rome_1990();
         body["houseSystem"] = json!(system);
         let response = app.post("/api/calc/natal", &body).await;
@@ -180,7 +198,8 @@ async fn explicit_offsets_and_historical_zones() {
     let response = app.post("/api/calc/natal", &body).await;
     assert_eq!(response.body["data"]["utcDateTime"], "1990-05-11T12:30:00Z");
     // New York, 1 July 1918: the first summer of US daylight saving (EDT, -04:00).
-    let body = json!({"dateTime": "1918-07-01T12:00", "location": {"latitude": 40.7128, "longitude": -74.006, "timezone": "America/New_York"}});
+    let body =
+        json!({"dateTime": "1918-07-01T12:00", "location": {"latitude": 40.7128, "longitude": -74.006, "timezone": "America/New_York"}});
     let response = app.post("/api/calc/natal", &body).await;
     assert_eq!(response.body["data"]["dateTime"], "1918-07-01T12:00:00-04:00");
 }

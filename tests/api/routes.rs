@@ -1,4 +1,4 @@
-use local_server::{RouteDrift, route_drift, template::parse_routes, template::TEMPLATE};
+use local_server::{RouteDrift, route_drift, template::TEMPLATE, template::parse_routes};
 
 #[test]
 fn the_template_and_the_families_route_the_same_endpoints() {
@@ -21,7 +21,8 @@ fn the_template_routes_are_read_from_the_sam_events() {
 async fn every_template_route_is_served_by_the_local_server() {
     let app = crate::support::TestApp::spawn().await;
     for route in parse_routes(TEMPLATE).unwrap() {
-        let request = axum::http::Request::builder().method(route.method.as_str()).uri(&route.path).body(axum::body::Body::from("{}")).unwrap();
+        let request =
+            axum::http::Request::builder().method(route.method.as_str()).uri(&route.path).body(axum::body::Body::from("{}")).unwrap();
         let response = app.send(request).await;
         assert_ne!(response.status, 404, "{} {} is not served", route.method, route.path);
         assert_ne!(response.status, 405, "{} {} is not served", route.method, route.path);

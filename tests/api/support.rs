@@ -46,7 +46,8 @@ impl TestApp {
     pub async fn spawn() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         let state = AppState::from_config(test_config(dir.path())).await.expect("state");
-        let boot = local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");
+        let boot =
+            local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");
         let router = local_server::app(state.clone()).expect("routes match the template");
         Self { router, state, api_key: boot.api_key, organization_id: boot.organization_id, _dir: dir }
     }
@@ -87,7 +88,10 @@ impl TestResponse {
     }
 
     pub fn pointers(&self) -> Vec<String> {
-        self.body["errors"].as_array().map(|e| e.iter().filter_map(|x| x["source"]["pointer"].as_str().map(String::from)).collect()).unwrap_or_default()
+        self.body["errors"]
+            .as_array()
+            .map(|e| e.iter().filter_map(|x| x["source"]["pointer"].as_str().map(String::from)).collect())
+            .unwrap_or_default()
     }
 }
 

@@ -7,9 +7,13 @@ use crate::support::{TestApp, rome_1990};
 async fn a_malformed_version_is_a_400_with_the_interface_body() {
     let app = TestApp::spawn().await;
     for bad in ["2026-13-45", "2026-02-30", "yesterday", "2026/09/03", "20260903"] {
-        let response = app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("x-api-version", bad)]).await;
+        let response =
+            app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("x-api-version", bad)]).await;
         assert_eq!(response.status, 400, "{bad}");
-        assert_eq!(response.body, serde_json::json!({ "error": format!("invalid API version '{bad}': expected a date in YYYY-MM-DD format") }));
+        assert_eq!(
+            response.body,
+            serde_json::json!({ "error": format!("invalid API version '{bad}': expected a date in YYYY-MM-DD format") })
+        );
     }
     let response = app.post_raw("/api/calc/natal?api_version=2026-9-3", &rome_1990().to_string(), &[("x-api-key", &app.api_key)]).await;
     assert_eq!(response.status, 400);
@@ -26,7 +30,8 @@ async fn natal_does_not_depend_on_the_version_so_it_only_echoes_an_explicit_head
     assert!(plain.headers.get("x-api-version").is_none());
     assert!(!plain.headers.get_all("vary").iter().any(|v| v.to_str().unwrap().to_ascii_lowercase().contains("x-api-version")));
     for sent in ["2019-01-01", "2026-09-03", "2099-12-31"] {
-        let response = app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("x-api-version", sent)]).await;
+        let response =
+            app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("x-api-version", sent)]).await;
         assert_eq!(response.status, 200, "a well-formed date outside the range is not an error");
         assert_eq!(response.headers["x-api-version"], sent);
         assert_eq!(response.body["data"], plain.body["data"].clone().tap_url(&response.body));
@@ -58,7 +63,9 @@ async fn cors_allows_and_exposes_the_version_header() {
     assert!(response.status.is_success(), "{}", response.status);
     let allowed = response.headers["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
     assert!(allowed.contains("x-api-version") && allowed.contains("x-api-key"), "{allowed}");
-    let response = app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("origin", "https://app.example.com")]).await;
+    let response = app
+        .post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &app.api_key), ("origin", "https://app.example.com")])
+        .await;
     let exposed = response.headers["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
     assert!(exposed.contains("x-api-version"), "{exposed}");
 }

@@ -57,7 +57,12 @@ pub struct NatalData {
 }
 
 #[tracing::instrument(name = "natal", skip_all)]
-pub async fn calculate_natal(State(app): State<AppState>, _caller: Caller, headers: HeaderMap, ApiJson(body): ApiJson<NatalRequest>) -> ApiResult<Document<NatalData>> {
+pub async fn calculate_natal(
+    State(app): State<AppState>,
+    _caller: Caller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<NatalRequest>,
+) -> ApiResult<Document<NatalData>> {
     let mut problems = Problems::default();
     let place = parse_location(&body.location, "/location", &mut problems);
     let instant = parse_instant(&body.date_time, place.zone.as_ref(), &app.ephemeris, "/dateTime", &mut problems);
@@ -82,23 +87,26 @@ pub async fn calculate_natal(State(app): State<AppState>, _caller: Caller, heade
         .points
         .iter()
         .map(|p| {
-            (p.point.id(), PointBody {
-                point_id: p.point.id(),
-                name: readable.map(|l| l.point_name(p.point)),
-                longitude: p.position.longitude,
-                latitude: p.position.latitude,
-                distance: p.position.distance,
-                speed_longitude: p.position.speed_longitude,
-                speed_latitude: p.position.speed_latitude,
-                speed_distance: p.position.speed_distance,
-                retrograde: p.retrograde,
-                house_id: format!("house_{}", p.house),
-                house_number: p.house,
-                degrees_in_sign: p.zodiac.degrees_in_sign,
-                degrees_in_sign_dms: p.zodiac.dms,
-                sign: p.zodiac.sign.id(),
-                sign_name: readable.map(|l| l.sign_name(p.zodiac.sign)),
-            })
+            (
+                p.point.id(),
+                PointBody {
+                    point_id: p.point.id(),
+                    name: readable.map(|l| l.point_name(p.point)),
+                    longitude: p.position.longitude,
+                    latitude: p.position.latitude,
+                    distance: p.position.distance,
+                    speed_longitude: p.position.speed_longitude,
+                    speed_latitude: p.position.speed_latitude,
+                    speed_distance: p.position.speed_distance,
+                    retrograde: p.retrograde,
+                    house_id: format!("house_{}", p.house),
+                    house_number: p.house,
+                    degrees_in_sign: p.zodiac.degrees_in_sign,
+                    degrees_in_sign_dms: p.zodiac.dms,
+                    sign: p.zodiac.sign.id(),
+                    sign_name: readable.map(|l| l.sign_name(p.zodiac.sign)),
+                },
+            )
         })
         .collect();
     let angles = chart
@@ -106,20 +114,26 @@ pub async fn calculate_natal(State(app): State<AppState>, _caller: Caller, heade
         .iter()
         .map(|&(angle, longitude)| {
             let zodiac = shared::astro::zodiac::ZodiacPosition::of(longitude);
-            (angle.id(), AngleBody {
-                point_id: angle.id(),
-                name: readable.map(|l| l.angle_name(angle)),
-                longitude,
-                degrees_in_sign: zodiac.degrees_in_sign,
-                degrees_in_sign_dms: zodiac.dms,
-                sign: zodiac.sign.id(),
-                sign_name: readable.map(|l| l.sign_name(zodiac.sign)),
-            })
+            (
+                angle.id(),
+                AngleBody {
+                    point_id: angle.id(),
+                    name: readable.map(|l| l.angle_name(angle)),
+                    longitude,
+                    degrees_in_sign: zodiac.degrees_in_sign,
+                    degrees_in_sign_dms: zodiac.dms,
+                    sign: zodiac.sign.id(),
+                    sign_name: readable.map(|l| l.sign_name(zodiac.sign)),
+                },
+            )
         })
         .collect();
     let houses = HousesBody {
         cusps: chart.houses.cusps.iter().map(|&c| HouseLongitude::of(c, readable)).collect(),
-        ascmc: [chart.houses.ascendant, chart.houses.midheaven, chart.houses.armc, chart.houses.vertex].iter().map(|&c| HouseLongitude::of(c, readable)).collect(),
+        ascmc: [chart.houses.ascendant, chart.houses.midheaven, chart.houses.armc, chart.houses.vertex]
+            .iter()
+            .map(|&c| HouseLongitude::of(c, readable))
+            .collect(),
     };
 
     let mut warnings: Vec<String> = chart.warnings.iter().map(ToString::to_string).collect();
@@ -145,11 +159,7 @@ pub async fn calculate_natal(State(app): State<AppState>, _caller: Caller, heade
         chart: ChartLink { url: chart_url },
     };
     // Any position from the Moshier ephemeris makes the chart a Moshier chart.
-    let ephemeris = if chart.sources.contains(&shared::astro::EphemerisSource::Moshier) {
-        "moshier"
-    } else {
-        "swiss_files"
-    };
+    let ephemeris = if chart.sources.contains(&shared::astro::EphemerisSource::Moshier) { "moshier" } else { "swiss_files" };
     Ok(Document::new(data)
         .with_meta("houseSystem", chart.houses.system_used.id())
         .with_meta("requestedHouseSystem", options.house_system.id())
@@ -192,7 +202,11 @@ pub fn base_url(app: &AppState, headers: &HeaderMap) -> String {
     if let Some(base) = &app.config.public_base_url {
         return base.clone();
     }
-    let host = headers.get("host").and_then(|h| h.to_str().ok()).filter(|h| h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))).unwrap_or("localhost");
+    let host = headers
+        .get("host")
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)))
+        .unwrap_or("localhost");
     let scheme = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()).filter(|s| *s == "https" || *s == "http").unwrap_or("http");
     format!("{scheme}://{host}")
 }

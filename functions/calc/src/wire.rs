@@ -61,7 +61,13 @@ pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Pro
 }
 
 /// The instant of a civil date-time at a place; errors point at `pointer`.
-pub fn parse_instant(text: &str, zone: Option<&TimeZoneSpec>, ephemeris: &Ephemeris, pointer: &str, problems: &mut Problems) -> Option<ResolvedInstant> {
+pub fn parse_instant(
+    text: &str,
+    zone: Option<&TimeZoneSpec>,
+    ephemeris: &Ephemeris,
+    pointer: &str,
+    problems: &mut Problems,
+) -> Option<ResolvedInstant> {
     let civil = match CivilDateTime::parse(text) {
         Ok(civil) => civil,
         Err(error) => {
@@ -290,7 +296,12 @@ impl HouseLongitude {
     pub fn of(longitude: f64, readable: Option<Language>) -> Self {
         let [degrees, minutes, seconds] = dms(longitude);
         let sign = ZodiacPosition::of(longitude).sign;
-        Self { longitude, longitude_dms: LongitudeDms { degrees, minutes, seconds }, sign: sign.id(), sign_name: readable.map(|l| l.sign_name(sign)) }
+        Self {
+            longitude,
+            longitude_dms: LongitudeDms { degrees, minutes, seconds },
+            sign: sign.id(),
+            sign_name: readable.map(|l| l.sign_name(sign)),
+        }
     }
 }
 

@@ -65,7 +65,11 @@ pub struct CreatedKey {
 const ATTRIBUTES: &str = "/data/attributes";
 
 #[tracing::instrument(name = "create_api_key", skip_all)]
-pub async fn create_api_key(State(app): State<AppState>, user: SignedInUser, ApiJson(body): ApiJson<CreateKeyRequest>) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
+pub async fn create_api_key(
+    State(app): State<AppState>,
+    user: SignedInUser,
+    ApiJson(body): ApiJson<CreateKeyRequest>,
+) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
     let mut problems: Vec<(String, String)> = Vec::new();
     if body.data.kind != "api-keys" {
         problems.push(("/data/type".into(), "type must be 'api-keys'".into()));
@@ -142,7 +146,10 @@ pub async fn create_api_key(State(app): State<AppState>, user: SignedInUser, Api
         permissions: record.permissions,
         modules: record.modules,
         allowed_domains: record.allowed_domains,
-        expires_at: record.expires_at.and_then(|at| chrono::DateTime::from_timestamp(at, 0)).map(|at| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+        expires_at: record
+            .expires_at
+            .and_then(|at| chrono::DateTime::from_timestamp(at, 0))
+            .map(|at| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
         created_at: record.created_at,
         rate_limit_per_minute: record.rate_limit_per_minute,
     };
@@ -194,7 +201,17 @@ mod tests {
         for good in ["*", "example.com", "*.example.com", "app.example.co.uk", "localhost.test"] {
             assert!(is_domain_pattern(good), "{good}");
         }
-        for bad in ["", "https://example.com", "example.com/path", "*example.com", "Example.com", "example", "*.*.com", "exa mple.com", "example.com:8080"] {
+        for bad in [
+            "",
+            "https://example.com",
+            "example.com/path",
+            "*example.com",
+            "Example.com",
+            "example",
+            "*.*.com",
+            "exa mple.com",
+            "example.com:8080",
+        ] {
             assert!(!is_domain_pattern(bad), "{bad}");
         }
     }

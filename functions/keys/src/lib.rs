@@ -16,5 +16,3 @@ pub fn routes() -> Vec<Route> {
 pub fn router(state: &AppState) -> Router<AppState> {
     router_from(routes(), state)
 }
-
-

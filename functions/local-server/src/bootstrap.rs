@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use shared::auth::{KeyPermission, Plan};
+use shared::repo::RepoError;
 use shared::repo::api_keys::{self, NewKey};
 use shared::repo::orgs::{self, Organization, User};
-use shared::repo::RepoError;
 use shared::store::Table;
 
 pub const LOCAL_OWNER_ID: &str = "local-owner";

@@ -51,7 +51,11 @@ pub fn route_drift() -> Vec<RouteDrift> {
             None => drift.push(RouteDrift::UnknownFamily(route.family.clone())),
             Some(served) => {
                 if !served.iter().any(|r| r.method.as_str() == route.method && r.path == route.path) {
-                    drift.push(RouteDrift::NotServed { family: route.family.clone(), method: route.method.clone(), path: route.path.clone() });
+                    drift.push(RouteDrift::NotServed {
+                        family: route.family.clone(),
+                        method: route.method.clone(),
+                        path: route.path.clone(),
+                    });
                 }
             }
         }
@@ -60,7 +64,11 @@ pub fn route_drift() -> Vec<RouteDrift> {
         for route in served {
             let listed = template.iter().any(|t| t.family == *family && t.method == route.method.as_str() && t.path == route.path);
             if !listed {
-                drift.push(RouteDrift::NotInTemplate { family: (*family).to_owned(), method: route.method.to_string(), path: route.path.to_owned() });
+                drift.push(RouteDrift::NotInTemplate {
+                    family: (*family).to_owned(),
+                    method: route.method.to_string(),
+                    path: route.path.to_owned(),
+                });
             }
         }
     }

@@ -325,10 +325,7 @@ mod tests {
     fn chiron_without_its_file_is_refused() {
         let ephemeris = Ephemeris::with_embedded_files().unwrap();
         assert!(!ephemeris.chiron_available());
-        assert_eq!(
-            ephemeris.position(JulianDay(2_451_545.0), Body::Chiron, Observer::Geocentric),
-            Err(EphemerisError::ChironUnavailable)
-        );
+        assert_eq!(ephemeris.position(JulianDay(2_451_545.0), Body::Chiron, Observer::Geocentric), Err(EphemerisError::ChironUnavailable));
     }
 
     #[test]

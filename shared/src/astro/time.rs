@@ -101,35 +101,20 @@ impl CivilDateTime {
     /// when clocks fall back) resolves to the earlier instant and reports it.
     pub fn resolve(&self, zone: &TimeZoneSpec) -> Result<ResolvedInstant, TimeError> {
         if let Some(offset) = self.explicit_offset {
-            let instant = offset
-                .from_local_datetime(&self.local)
-                .single()
-                .ok_or(TimeError::MalformedDateTime)?
-                .with_timezone(&Utc);
+            let instant = offset.from_local_datetime(&self.local).single().ok_or(TimeError::MalformedDateTime)?.with_timezone(&Utc);
             return Ok(ResolvedInstant { utc: instant, offset, ambiguity: None });
         }
         match zone {
             TimeZoneSpec::Fixed(offset) => {
-                let instant = offset
-                    .from_local_datetime(&self.local)
-                    .single()
-                    .ok_or(TimeError::MalformedDateTime)?
-                    .with_timezone(&Utc);
+                let instant = offset.from_local_datetime(&self.local).single().ok_or(TimeError::MalformedDateTime)?.with_timezone(&Utc);
                 Ok(ResolvedInstant { utc: instant, offset: *offset, ambiguity: None })
             }
             TimeZoneSpec::Named(tz) => match tz.from_local_datetime(&self.local) {
-                LocalResult::Single(dt) => Ok(ResolvedInstant {
-                    utc: dt.with_timezone(&Utc),
-                    offset: dt.offset().fix(),
-                    ambiguity: None,
-                }),
+                LocalResult::Single(dt) => Ok(ResolvedInstant { utc: dt.with_timezone(&Utc), offset: dt.offset().fix(), ambiguity: None }),
                 LocalResult::Ambiguous(earlier, later) => Ok(ResolvedInstant {
                     utc: earlier.with_timezone(&Utc),
                     offset: earlier.offset().fix(),
-                    ambiguity: Some(Ambiguity {
-                        chosen_offset: earlier.offset().fix(),
-                        other_offset: later.offset().fix(),
-                    }),
+                    ambiguity: Some(Ambiguity { chosen_offset: earlier.offset().fix(), other_offset: later.offset().fix() }),
                 }),
                 LocalResult::None => Err(TimeError::NonexistentLocalTime { zone: tz.name().to_owned() }),
             },
@@ -251,10 +236,26 @@ mod tests {
 
     #[test]
     fn parses_the_documented_shapes() {
-        for text in ["1990-05-11T14:30", "1990-05-11T14:30:15", "1990-05-11T14:30:15.250", "1990-05-11T14:30:00Z", "1990-05-11T14:30:00+02:00", "1990-05-11T14:30-03:30"] {
+        for text in [
+            "1990-05-11T14:30",
+            "1990-05-11T14:30:15",
+            "1990-05-11T14:30:15.250",
+            "1990-05-11T14:30:00Z",
+            "1990-05-11T14:30:00+02:00",
+            "1990-05-11T14:30-03:30",
+        ] {
             assert!(CivilDateTime::parse(text).is_ok(), "{text}");
         }
-        for text in ["1990-05-11", "1990-05-11 14:30", "1990-5-11T14:30", "1990-02-30T10:00", "1990-05-11T25:00", "1990-05-11T14:3", "", "1990-05-11T14:30+2"] {
+        for text in [
+            "1990-05-11",
+            "1990-05-11 14:30",
+            "1990-5-11T14:30",
+            "1990-02-30T10:00",
+            "1990-05-11T25:00",
+            "1990-05-11T14:3",
+            "",
+            "1990-05-11T14:30+2",
+        ] {
             assert_eq!(CivilDateTime::parse(text), Err(TimeError::MalformedDateTime), "{text}");
         }
     }

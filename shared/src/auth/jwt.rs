@@ -98,11 +98,14 @@ mod tests {
     #[test]
     fn refuses_wrong_signature_issuer_audience_expiry_and_alg_none() {
         let v = verifier();
-        let other = JwtVerifier::new(&JwtKey::Hs256(b"another-secret-another-secret!!!".to_vec()), "https://issuer.test", "astro-api").unwrap();
+        let other =
+            JwtVerifier::new(&JwtKey::Hs256(b"another-secret-another-secret!!!".to_vec()), "https://issuer.test", "astro-api").unwrap();
         assert_eq!(v.verify(&other.mint("u", "e", 60).unwrap()), Err(JwtError::Invalid));
-        let wrong_issuer = JwtVerifier::new(&JwtKey::Hs256(b"a-test-secret-of-enough-length!!".to_vec()), "https://evil.test", "astro-api").unwrap();
+        let wrong_issuer =
+            JwtVerifier::new(&JwtKey::Hs256(b"a-test-secret-of-enough-length!!".to_vec()), "https://evil.test", "astro-api").unwrap();
         assert_eq!(v.verify(&wrong_issuer.mint("u", "e", 60).unwrap()), Err(JwtError::Invalid));
-        let wrong_audience = JwtVerifier::new(&JwtKey::Hs256(b"a-test-secret-of-enough-length!!".to_vec()), "https://issuer.test", "other").unwrap();
+        let wrong_audience =
+            JwtVerifier::new(&JwtKey::Hs256(b"a-test-secret-of-enough-length!!".to_vec()), "https://issuer.test", "other").unwrap();
         assert_eq!(v.verify(&wrong_audience.mint("u", "e", 60).unwrap()), Err(JwtError::Invalid));
         assert_eq!(v.verify(&v.mint("u", "e", -120).unwrap()), Err(JwtError::Invalid));
         let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;

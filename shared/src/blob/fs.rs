@@ -46,9 +46,7 @@ impl FsBlobs {
         T: Send + 'static,
         F: FnOnce() -> Result<T, BlobError> + Send + 'static,
     {
-        tokio::task::spawn_blocking(f)
-            .await
-            .map_err(|e| BlobError::Backend(format!("blob task failed: {e}")))?
+        tokio::task::spawn_blocking(f).await.map_err(|e| BlobError::Backend(format!("blob task failed: {e}")))?
     }
 }
 

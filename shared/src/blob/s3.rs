@@ -37,9 +37,7 @@ impl S3Blobs {
         let mut req = self.client.create_bucket().bucket(&self.bucket);
         // us-east-1 is the one region that must be given no location constraint.
         if let Some(region) = self.client.config().region().map(|r| r.as_ref()).filter(|r| *r != "us-east-1") {
-            let config = CreateBucketConfiguration::builder()
-                .location_constraint(BucketLocationConstraint::from(region))
-                .build();
+            let config = CreateBucketConfiguration::builder().location_constraint(BucketLocationConstraint::from(region)).build();
             req = req.create_bucket_configuration(config);
         }
         match req.send().await {
@@ -97,24 +95,14 @@ impl BlobStore for S3Blobs {
             Err(e) => return Err(sdk_error("GetObject", &e)),
         };
         let content_type = out.content_type().unwrap_or(DEFAULT_CONTENT_TYPE).to_owned();
-        let body = out
-            .body
-            .collect()
-            .await
-            .map_err(|e| BlobError::Backend(format!("s3 GetObject body: {}", DisplayErrorContext(&e))))?;
+        let body = out.body.collect().await.map_err(|e| BlobError::Backend(format!("s3 GetObject body: {}", DisplayErrorContext(&e))))?;
         Ok(Some(Blob { bytes: body.into_bytes().to_vec(), content_type }))
     }
 
     async fn delete(&self, key: &str) -> Result<(), BlobError> {
         validate_key(key)?;
         // DeleteObject of a missing key succeeds, as the port wants.
-        self.client
-            .delete_object()
-            .bucket(&self.bucket)
-            .key(key)
-            .send()
-            .await
-            .map_err(|e| sdk_error("DeleteObject", &e))?;
+        self.client.delete_object().bucket(&self.bucket).key(key).send().await.map_err(|e| sdk_error("DeleteObject", &e))?;
         Ok(())
     }
 }

@@ -86,7 +86,8 @@ impl axum::extract::FromRequestParts<AppState> for SignedInUser {
             tracing::error!("a bearer token was presented but no JWT key is configured");
             ApiError::unauthorized("invalid_token", "the bearer token is invalid or expired")
         })?;
-        let claims = verifier.verify(token).map_err(|_| ApiError::unauthorized("invalid_token", "the bearer token is invalid or expired"))?;
+        let claims =
+            verifier.verify(token).map_err(|_| ApiError::unauthorized("invalid_token", "the bearer token is invalid or expired"))?;
         Ok(Self { claims })
     }
 }

@@ -68,7 +68,10 @@ impl ApiError {
         let status = StatusCode::UNPROCESSABLE_ENTITY;
         Self::Client {
             status,
-            errors: errors.into_iter().map(|(pointer, detail)| object(status, "invalid_field", "Invalid field", detail, Some(pointer))).collect(),
+            errors: errors
+                .into_iter()
+                .map(|(pointer, detail)| object(status, "invalid_field", "Invalid field", detail, Some(pointer)))
+                .collect(),
             retry_after: None,
         }
     }
@@ -78,11 +81,23 @@ impl ApiError {
     }
 
     pub fn unsupported_media_type() -> Self {
-        Self::single(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Unsupported media type", "send the body as application/json", None)
+        Self::single(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Unsupported media type",
+            "send the body as application/json",
+            None,
+        )
     }
 
     pub fn payload_too_large(limit: usize) -> Self {
-        Self::single(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "Payload too large", format!("the request body exceeds {limit} bytes"), None)
+        Self::single(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            "Payload too large",
+            format!("the request body exceeds {limit} bytes"),
+            None,
+        )
     }
 
     pub fn unauthorized(code: &str, detail: impl Into<String>) -> Self {
@@ -98,7 +113,13 @@ impl ApiError {
     }
 
     pub fn method_not_allowed() -> Self {
-        Self::single(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed", "this path does not accept this method", None)
+        Self::single(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "Method not allowed",
+            "this path does not accept this method",
+            None,
+        )
     }
 
     pub fn conflict(detail: impl Into<String>) -> Self {
@@ -134,7 +155,9 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
             Self::Client { status, errors, retry_after } => {
-                let mut response = (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(json!({ "errors": errors }))).into_response();
+                let mut response =
+                    (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(json!({ "errors": errors })))
+                        .into_response();
                 if let Some(seconds) = retry_after {
                     response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
                 }

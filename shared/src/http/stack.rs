@@ -94,4 +94,3 @@ async fn json_method_not_allowed(request: Request, next: Next) -> Response {
     }
     replaced
 }
-

@@ -57,7 +57,11 @@ pub async fn version_middleware(mut request: Request, next: Next) -> Response {
     let header_value = request.headers().get(&X_API_VERSION).cloned();
     let header = match &header_value {
         None => None,
-        Some(raw) => match raw.to_str().map_err(|_| String::from_utf8_lossy(raw.as_bytes()).into_owned()).and_then(|text| ApiVersion::parse(text.trim()).map_err(|e| e.value)) {
+        Some(raw) => match raw
+            .to_str()
+            .map_err(|_| String::from_utf8_lossy(raw.as_bytes()).into_owned())
+            .and_then(|text| ApiVersion::parse(text.trim()).map_err(|e| e.value))
+        {
             Ok(version) => Some(version),
             Err(value) => return ApiError::from(crate::version::MalformedVersion { value }).into_response(),
         },

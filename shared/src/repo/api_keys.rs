@@ -47,7 +47,10 @@ pub async fn create(table: &dyn Table, record: &ApiKeyRecord) -> Result<(), Repo
                 item: Item::new(schema::org(&record.organization_id), schema::key(&record.id), to_attrs(record)?),
                 condition: Condition::MustNotExist,
             },
-            WriteOp::Put { item: Item::new(schema::key_hash(&record.hash), schema::KEY_HASH_SK, pointer), condition: Condition::MustNotExist },
+            WriteOp::Put {
+                item: Item::new(schema::key_hash(&record.hash), schema::KEY_HASH_SK, pointer),
+                condition: Condition::MustNotExist,
+            },
         ])
         .await
         .map_err(conflict_as_exists)
@@ -59,7 +62,8 @@ pub async fn find_by_hash(table: &dyn Table, hash: &KeyHash) -> Result<Option<Ap
     let Some(pointer) = table.get(&schema::key_hash(&hash.to_hex()), schema::KEY_HASH_SK).await? else {
         return Ok(None);
     };
-    let (Some(org_id), Some(key_id)) = (pointer.attrs.get("organizationId").and_then(|v| v.as_str()), pointer.attrs.get("keyId").and_then(|v| v.as_str()))
+    let (Some(org_id), Some(key_id)) =
+        (pointer.attrs.get("organizationId").and_then(|v| v.as_str()), pointer.attrs.get("keyId").and_then(|v| v.as_str()))
     else {
         return Err(crate::store::StoreError::Corrupt("key pointer without ids".into()).into());
     };

@@ -35,8 +35,14 @@ pub async fn create_organization(table: &dyn Table, org: &Organization, owner: &
     table
         .write(vec![
             WriteOp::Put { item: Item::new(schema::org(&org.id), schema::META, to_attrs(org)?), condition: Condition::MustNotExist },
-            WriteOp::Put { item: Item::new(schema::org(&org.id), schema::member(&owner.id), membership.clone()), condition: Condition::MustNotExist },
-            WriteOp::Put { item: Item::new(schema::user(&owner.id), schema::user_org(&org.id), membership), condition: Condition::MustNotExist },
+            WriteOp::Put {
+                item: Item::new(schema::org(&org.id), schema::member(&owner.id), membership.clone()),
+                condition: Condition::MustNotExist,
+            },
+            WriteOp::Put {
+                item: Item::new(schema::user(&owner.id), schema::user_org(&org.id), membership),
+                condition: Condition::MustNotExist,
+            },
             WriteOp::Put { item: Item::new(schema::user(&owner.id), schema::META, to_attrs(owner)?), condition: Condition::None },
         ])
         .await

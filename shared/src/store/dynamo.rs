@@ -3,7 +3,7 @@
 //! Attributes: `pk` (S, hash key), `sk` (S, range key), `doc` (S, the JSON of
 //! the item's attrs), `count` (N, counters only), `expires_at` (N, the table's
 //! TTL attribute). Items and counters share the key space here (they are apart
-//! on the embedded backend), so the schema keeps their keys apart. An item with
+//! on the embedded backend), so the schema must keep their keys apart. An item with
 //! no `doc` is a counter: `get` and `query` skip it, as the embedded backend
 //! would never return one.
 //!
@@ -18,8 +18,8 @@ use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, AttributeValue, BillingMode, Delete, KeySchemaElement, KeyType, Put,
-    ReturnValue, ScalarAttributeType, TableStatus, TimeToLiveSpecification, TransactWriteItem,
+    AttributeDefinition, AttributeValue, BillingMode, Delete, KeySchemaElement, KeyType, Put, ReturnValue, ScalarAttributeType,
+    TableStatus, TimeToLiveSpecification, TransactWriteItem,
 };
 use serde_json::Value;
 
@@ -60,15 +60,9 @@ impl DynamoTable {
             Err(e) => return Err(sdk_error("DescribeTable", &e)),
         }
         let attr = |name: &str| {
-            AttributeDefinition::builder()
-                .attribute_name(name)
-                .attribute_type(ScalarAttributeType::S)
-                .build()
-                .map_err(build_error)
+            AttributeDefinition::builder().attribute_name(name).attribute_type(ScalarAttributeType::S).build().map_err(build_error)
         };
-        let key = |name: &str, kind: KeyType| {
-            KeySchemaElement::builder().attribute_name(name).key_type(kind).build().map_err(build_error)
-        };
+        let key = |name: &str, kind: KeyType| KeySchemaElement::builder().attribute_name(name).key_type(kind).build().map_err(build_error);
         let created = self
             .client
             .create_table()
@@ -89,11 +83,7 @@ impl DynamoTable {
             Err(e) => return Err(sdk_error("CreateTable", &e)),
         }
         self.wait_active().await?;
-        let ttl = TimeToLiveSpecification::builder()
-            .attribute_name(EXPIRES_AT)
-            .enabled(true)
-            .build()
-            .map_err(build_error)?;
+        let ttl = TimeToLiveSpecification::builder().attribute_name(EXPIRES_AT).enabled(true).build().map_err(build_error)?;
         self.client
             .update_time_to_live()
             .table_name(&self.table)
@@ -108,13 +98,7 @@ impl DynamoTable {
     /// usually takes a few seconds, a local mock none).
     async fn wait_active(&self) -> Result<(), StoreError> {
         for _ in 0..120 {
-            let out = self
-                .client
-                .describe_table()
-                .table_name(&self.table)
-                .send()
-                .await
-                .map_err(|e| sdk_error("DescribeTable", &e))?;
+            let out = self.client.describe_table().table_name(&self.table).send().await.map_err(|e| sdk_error("DescribeTable", &e))?;
             if out.table().and_then(|t| t.table_status()) == Some(&TableStatus::Active) {
                 return Ok(());
             }
@@ -124,10 +108,7 @@ impl DynamoTable {
     }
 
     fn key(pk: &str, sk: &str) -> HashMap<String, AttributeValue> {
-        HashMap::from([
-            (PK.to_owned(), AttributeValue::S(pk.to_owned())),
-            (SK.to_owned(), AttributeValue::S(sk.to_owned())),
-        ])
+        HashMap::from([(PK.to_owned(), AttributeValue::S(pk.to_owned())), (SK.to_owned(), AttributeValue::S(sk.to_owned()))])
     }
 
     /// The current counter value, read consistently (0 if absent).
@@ -152,11 +133,7 @@ impl DynamoTable {
     async fn write_one(&self, op: WriteOp) -> Result<(), StoreError> {
         match op {
             WriteOp::Put { item, condition } => {
-                let mut req = self
-                    .client
-                    .put_item()
-                    .table_name(&self.table)
-                    .set_item(Some(to_attributes(&item)?));
+                let mut req = self.client.put_item().table_name(&self.table).set_item(Some(to_attributes(&item)?));
                 if let Some(expr) = condition_expression(condition) {
                     req = req.condition_expression(expr);
                 }
@@ -217,10 +194,7 @@ impl DynamoTable {
                     // failed condition anywhere means the batch was refused as a
                     // whole, which is the port's ConditionFailed. Other reasons
                     // (TransactionConflict, throttling, ...) are backend errors.
-                    let condition_failed = cancel
-                        .cancellation_reasons()
-                        .iter()
-                        .any(|r| r.code() == Some("ConditionalCheckFailed"));
+                    let condition_failed = cancel.cancellation_reasons().iter().any(|r| r.code() == Some("ConditionalCheckFailed"));
                     if condition_failed {
                         return Err(StoreError::ConditionFailed);
                     }
@@ -245,8 +219,7 @@ fn to_attributes(item: &Item) -> Result<HashMap<String, AttributeValue>, StoreEr
     if item.pk.is_empty() || item.sk.is_empty() {
         return Err(StoreError::Backend("pk and sk must not be empty".into()));
     }
-    let doc = serde_json::to_string(&item.attrs)
-        .map_err(|e| StoreError::Backend(format!("cannot encode item: {e}")))?;
+    let doc = serde_json::to_string(&item.attrs).map_err(|e| StoreError::Backend(format!("cannot encode item: {e}")))?;
     let mut attrs = DynamoTable::key(&item.pk, &item.sk);
     attrs.insert(DOC.to_owned(), AttributeValue::S(doc));
     Ok(attrs)
@@ -273,9 +246,7 @@ fn from_attributes(attrs: &HashMap<String, AttributeValue>) -> Result<Option<Ite
 
 fn parse_count(value: &AttributeValue) -> Result<i64, StoreError> {
     match value {
-        AttributeValue::N(n) => n
-            .parse::<i64>()
-            .map_err(|e| StoreError::Corrupt(format!("counter value {n:?}: {e}"))),
+        AttributeValue::N(n) => n.parse::<i64>().map_err(|e| StoreError::Corrupt(format!("counter value {n:?}: {e}"))),
         _ => Err(StoreError::Corrupt("counter `count` is not a number".into())),
     }
 }
@@ -384,21 +355,12 @@ impl Table for DynamoTable {
                 Some(op) => self.write_one(op).await,
                 None => Ok(()),
             },
-            n if n > MAX_WRITE_OPS => Err(StoreError::Backend(format!(
-                "a write takes at most {MAX_WRITE_OPS} ops, got {n}"
-            ))),
+            n if n > MAX_WRITE_OPS => Err(StoreError::Backend(format!("a write takes at most {MAX_WRITE_OPS} ops, got {n}"))),
             _ => self.write_many(ops).await,
         }
     }
 
-    async fn increment(
-        &self,
-        pk: &str,
-        sk: &str,
-        by: i64,
-        limit: Option<i64>,
-        expires_at: Option<i64>,
-    ) -> Result<Increment, StoreError> {
+    async fn increment(&self, pk: &str, sk: &str, by: i64, limit: Option<i64>, expires_at: Option<i64>) -> Result<Increment, StoreError> {
         let mut update = "ADD #count :by".to_owned();
         let mut req = self
             .client
@@ -417,16 +379,12 @@ impl Table for DynamoTable {
         req = req.update_expression(update);
         if let Some(limit) = limit {
             // Applied iff current + by <= limit, i.e. current <= limit - by.
-            let max = limit
-                .checked_sub(by)
-                .ok_or_else(|| StoreError::Backend("counter limit out of range".into()))?;
+            let max = limit.checked_sub(by).ok_or_else(|| StoreError::Backend("counter limit out of range".into()))?;
             // An absent counter is 0: it passes iff 0 <= max. (A comparison with
             // a missing attribute is false in DynamoDB, so when max < 0 the bare
             // comparison refuses the absent counter, as it must.)
             let condition = if max >= 0 { "attribute_not_exists(#count) OR #count <= :max" } else { "#count <= :max" };
-            req = req
-                .condition_expression(condition)
-                .expression_attribute_values(":max", AttributeValue::N(max.to_string()));
+            req = req.condition_expression(condition).expression_attribute_values(":max", AttributeValue::N(max.to_string()));
         }
         match req.send().await {
             Ok(out) => {
@@ -476,4 +434,3 @@ mod tests {
         assert_eq!(condition_expression(Condition::MustExist), Some("attribute_exists(pk)"));
     }
 }
-

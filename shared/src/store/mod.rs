@@ -90,14 +90,7 @@ pub trait Table: Send + Sync + 'static {
     /// seconds) lets the backend drop the counter after that time (DynamoDB
     /// TTL); it is advisory. Counters live apart from `attrs` items: reading
     /// one with [`Table::counter`].
-    async fn increment(
-        &self,
-        pk: &str,
-        sk: &str,
-        by: i64,
-        limit: Option<i64>,
-        expires_at: Option<i64>,
-    ) -> Result<Increment, StoreError>;
+    async fn increment(&self, pk: &str, sk: &str, by: i64, limit: Option<i64>, expires_at: Option<i64>) -> Result<Increment, StoreError>;
 
     /// Current value of a counter item, 0 if absent.
     async fn counter(&self, pk: &str, sk: &str) -> Result<i64, StoreError>;

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `make test`: every test of the workspace, with the services they need.
+# Starts a moto server (DynamoDB + S3) for the storage conformance suite and
+# stops it by its own process id on exit, whatever happens.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+mkdir -p .test-run
+
+cleanup() {
+    bash infra/moto.sh stop || true
+    if [[ -n "${SERVER_PID:-}" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+}
+trap cleanup EXIT
+
+bash infra/moto.sh start
+export MOTO_ENDPOINT="$(bash infra/moto.sh url)"
+export REQUIRE_MOTO=1
+
+echo "== pure core builds without HTTP and AWS"
+cargo check -q -p shared --no-default-features
+
+echo "== unit, conformance and API tests"
+cargo test --workspace
+
+echo "== smoke test: the local server as 'make run' starts it"
+cargo build -q -p local-server
+SMOKE_DIR="$(mktemp -d)"
+SMOKE_PORT="${SMOKE_PORT:-3917}"
+DATA_DIR="$SMOKE_DIR" PORT="$SMOKE_PORT" STORAGE_BACKEND=embedded ./target/debug/local-server serve >.test-run/smoke.out 2>.test-run/smoke.err &
+SERVER_PID=$!
+for _ in $(seq 1 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$SMOKE_PORT/" && break
+    sleep 0.1
+done
+KEY="$(cat "$SMOKE_DIR/bootstrap-api-key")"
+grep -q "curl -s -X POST http://127.0.0.1:$SMOKE_PORT/api/calc/natal" .test-run/smoke.out
+STATUS="$(curl -s -o .test-run/smoke.json -w '%{http_code}' -X POST "http://127.0.0.1:$SMOKE_PORT/api/calc/natal" \
+    -H 'Content-Type: application/json' -H "X-Api-Key: $KEY" \
+    -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
+if [[ "$STATUS" != 200 ]]; then
+    echo "smoke test: natal answered $STATUS" >&2
+    cat .test-run/smoke.json >&2
+    exit 1
+fi
+# The log of the whole run must not carry the key.
+if grep -q "$KEY" .test-run/smoke.err; then
+    echo "smoke test: the API key appeared in the server log" >&2
+    exit 1
+fi
+echo "smoke test: natal 200 through the local server"
+kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
+rm -rf "$SMOKE_DIR"
+echo "== all tests passed"
