@@ -456,11 +456,15 @@ fn compare_houses(report: &mut Report, label: &str, got: &HouseCusps, expected: 
         ("vertex", "vertex", got.vertex),
     ] {
         let e = num(expected, key, label);
+        // Inside polar circles the library hands back the descendant / IC as
+        // its "ascendant" / "midheaven"; the service returns the true angles
+        // (checked against skyfield below), so here they agree modulo 180°.
+        let flipped_by_library = got.angles_differ_from_system && (name == "ascendant" || name == "midheaven");
         report.check(
             &format!("{name} (0.001″)"),
             "″",
             HOUSE_ARCSEC,
-            arcsec_apart(g, e),
+            if flipped_by_library { arcsec_apart_mod_180(g, e) } else { arcsec_apart(g, e) },
             format!("{label} {name}"),
             format!("rust {g:.12}, swisseph {e:.12}"),
         );
@@ -564,73 +568,29 @@ fn angles_match_skyfield() {
             let armc = num(angles, "armc", case.name);
             let mc = num(angles, "mc", case.name);
             let ascendant = num(angles, "ascendant", case.name);
-            if system != HouseSystem::Porphyry {
-                // Secondary, all systems: ARMC must not depend on the system;
-                // MC is compared modulo 180° and the IC-for-MC cases listed.
+            // The service's angles are the astronomical ones for every
+            // system, polar circles included: the ecliptic on the eastern
+            // horizon and on the upper meridian.
+            let _ = flipped;
+            for (name, got_value, expected_value) in
+                [("armc", got.armc, armc), ("mc", got.midheaven, mc), ("ascendant", got.ascendant, ascendant)]
+            {
                 report.check(
-                    &format!("all systems armc ({period})"),
+                    &format!("{name} ({period})"),
                     "″",
                     tolerance,
-                    arcsec_apart(got.armc, armc),
-                    format!("{label} armc"),
-                    format!("rust {:.9}, skyfield {armc:.9}", got.armc),
+                    arcsec_apart(got_value, expected_value),
+                    format!("{label} {name}"),
+                    format!("rust {got_value:.9}, skyfield {expected_value:.9}"),
                 );
-                report.check(
-                    &format!("all systems mc mod 180° ({period})"),
-                    "″",
-                    tolerance,
-                    arcsec_apart_mod_180(got.midheaven, mc),
-                    format!("{label} mc mod 180°"),
-                    format!("rust {:.9}, skyfield {mc:.9}", got.midheaven),
-                );
-                if arcsec_apart(got.midheaven, mc) > 90.0 * ARCSEC {
-                    ic_as_mc.push(label);
-                }
-                continue;
             }
-            report.check(
-                &format!("armc ({period})"),
-                "″",
-                tolerance,
-                arcsec_apart(got.armc, armc),
-                format!("{label} armc"),
-                format!("rust {:.9}, skyfield {armc:.9}", got.armc),
-            );
-            report.check(
-                &format!("mc ({period})"),
-                "″",
-                tolerance,
-                arcsec_apart(got.midheaven, mc),
-                format!("{label} mc"),
-                format!("rust {:.9}, skyfield {mc:.9}", got.midheaven),
-            );
-            if flipped {
-                report.check(
-                    &format!("ascendant mod 180°, polar flip cases ({period})"),
-                    "″",
-                    tolerance,
-                    arcsec_apart_mod_180(got.ascendant, ascendant),
-                    format!("{label} ascendant mod 180°"),
-                    format!("rust {:.9}, skyfield {ascendant:.9}", got.ascendant),
-                );
-                if arcsec_apart(got.ascendant, ascendant) < 90.0 * ARCSEC {
-                    report.note(format!("{label}: ascendant no longer flipped (rust {:.6}, skyfield {ascendant:.6})", got.ascendant));
-                }
-            } else {
-                report.check(
-                    &format!("ascendant ({period})"),
-                    "″",
-                    tolerance,
-                    arcsec_apart(got.ascendant, ascendant),
-                    format!("{label} ascendant"),
-                    format!("rust {:.9}, skyfield {ascendant:.9}", got.ascendant),
-                );
+            if got.angles_differ_from_system {
+                ic_as_mc.push(label);
             }
         }
     }
     report.note(format!(
-        "house systems returning the IC as the MC (README: Regiomontanus, Campanus, Topocentric inside polar circles; \
-         NatalChart reports this value as the Midheaven): {}",
+        "charts whose house system's own first/tenth cusp is the descendant/IC (polar; the service warns): {}",
         if ic_as_mc.is_empty() { "none".to_string() } else { ic_as_mc.join(", ") }
     ));
     report.finish();

@@ -133,6 +133,26 @@ pub struct HouseCusps {
     /// The system actually drawn: differs from the one asked for when it
     /// cannot be drawn at this latitude (Placidus and Koch in polar circles).
     pub system_used: HouseSystem,
+    /// Inside a polar circle the house system's own first and tenth cusps
+    /// can be the descendant and IC; the angles above are still the true ones.
+    pub angles_differ_from_system: bool,
+}
+
+/// Ascendant (ecliptic on the eastern horizon) and midheaven (ecliptic on
+/// the upper meridian) from the sidereal angle, latitude and obliquity.
+pub fn astronomical_angles(armc: f64, latitude: f64, obliquity: f64) -> (f64, f64) {
+    let (ramc, eps) = (armc.to_radians(), obliquity.to_radians());
+    // At the poles the horizon and the ecliptic do not cross at a defined
+    // east point; a hair off the pole the formula stays finite.
+    let phi = latitude.clamp(-89.999_999, 89.999_999).to_radians();
+    let midheaven = ramc.sin().atan2(ramc.cos() * eps.cos()).to_degrees();
+    let ascendant = ramc.cos().atan2(-(ramc.sin() * eps.cos() + phi.tan() * eps.sin())).to_degrees();
+    (super::zodiac::normalize_degrees(ascendant), super::zodiac::normalize_degrees(midheaven))
+}
+
+fn angular_distance(a: f64, b: f64) -> f64 {
+    let d = (a - b).rem_euclid(360.0);
+    if d > 180.0 { 360.0 - d } else { d }
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -276,7 +296,24 @@ impl Ephemeris {
         }
         let mut twelve = [0.0; 12];
         twelve.copy_from_slice(&cusps[1..13]);
-        Ok(HouseCusps { cusps: twelve, ascendant: ascmc[0], midheaven: ascmc[1], armc: ascmc[2], vertex: ascmc[3], system_used })
+        // Inside the polar circles the library keeps houses in zodiacal order
+        // by handing back the descendant as "ascendant" (and, for some
+        // systems, the IC as "midheaven"). The chart's angles are the
+        // astronomical ones: the ecliptic on the eastern horizon and on the
+        // upper meridian.
+        let obliquity = self.true_obliquity(jd)?;
+        let (ascendant, midheaven) = astronomical_angles(ascmc[2], latitude, obliquity);
+        let angles_differ_from_system = angular_distance(ascendant, ascmc[0]) > 90.0 || angular_distance(midheaven, ascmc[1]) > 90.0;
+        Ok(HouseCusps { cusps: twelve, ascendant, midheaven, armc: ascmc[2], vertex: ascmc[3], system_used, angles_differ_from_system })
+    }
+
+    /// True obliquity of the ecliptic of date, degrees.
+    fn true_obliquity(&self, jd: JulianDay) -> Result<f64, EphemerisError> {
+        let mut xx = [0.0f64; 6];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: as in `position`; SE_ECL_NUT writes obliquity and nutation into `xx`.
+        let returned = unsafe { sys::swe_calc_ut(jd.0, sys::SE_ECL_NUT, 0, xx.as_mut_ptr(), serr.as_mut_ptr()) };
+        if returned < 0 { Err(EphemerisError::Computation(message(&serr))) } else { Ok(xx[0]) }
     }
 }
 

@@ -54,6 +54,9 @@ pub enum ChartWarning {
     HouseSystemReplaced { requested: HouseSystem, used: HouseSystem, latitude: f64 },
     /// Some positions come from the Moshier ephemeris (outside 1800–2399).
     MoshierEphemeris,
+    /// Inside a polar circle the house system's first or tenth cusp is not
+    /// the ascendant or midheaven.
+    PolarAngles { latitude: f64 },
 }
 
 impl std::fmt::Display for ChartWarning {
@@ -64,6 +67,10 @@ impl std::fmt::Display for ChartWarning {
                 "{} houses cannot be drawn at latitude {latitude:.4} (inside a polar circle); {} houses were used instead",
                 requested.display_name(),
                 used.display_name()
+            ),
+            Self::PolarAngles { latitude } => write!(
+                f,
+                "inside the polar circle (latitude {latitude:.4}) the house cusps keep zodiacal order, so the first and tenth cusps may be the descendant and imum coeli; the angles give the true ascendant and midheaven"
             ),
             Self::MoshierEphemeris => f.write_str(
                 "this date is outside 1800-2399, the range of the Swiss Ephemeris files; positions come from the Moshier ephemeris (about 0.1\" for planets, 3\" for the Moon)",
@@ -94,6 +101,9 @@ impl NatalChart {
             });
         }
 
+        if houses.angles_differ_from_system {
+            warnings.push(ChartWarning::PolarAngles { latitude: input.latitude });
+        }
         let mut positions = Positions { ephemeris, input, houses: &houses, computed: Vec::with_capacity(input.points.len() + 2) };
         let mut points = Vec::with_capacity(input.points.len());
         for &point in &input.points {
