@@ -19,6 +19,8 @@ trap cleanup EXIT
 bash infra/moto.sh start
 export MOTO_ENDPOINT="$(bash infra/moto.sh url)"
 export REQUIRE_MOTO=1
+# The asteroid file for Chiron, from a pinned PyPI wheel (checksum verified).
+export ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
 
 echo "== pure core builds without HTTP and AWS"
 cargo check -q -p shared --no-default-features

@@ -280,3 +280,30 @@ async fn chiron_without_its_data_file_is_a_clear_422() {
     assert_eq!(response.pointers(), ["/points/1"]);
     assert!(response.error()["detail"].as_str().unwrap().contains("seas_18.se1"));
 }
+
+#[tokio::test]
+async fn with_the_asteroid_file_chiron_joins_the_default_points() {
+    let Ok(dir) = std::env::var("ASTEROID_EPHE_DIR") else {
+        assert!(std::env::var("CI").is_err() && std::env::var("REQUIRE_MOTO").is_err(), "ASTEROID_EPHE_DIR must be set under make test");
+        eprintln!("ASTEROID_EPHE_DIR not set: skipped (run make test)");
+        return;
+    };
+    let app = TestApp::spawn_with(|config| config.ephemeris_extra_dir = Some(dir.into())).await;
+    let response = app.post("/api/calc/natal", &rome_1990()).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let chiron = &response.body["data"]["points"]["chiron"];
+    // Chiron on 1990-05-11 12:30 UT: 102.90° (pyswisseph with seas_18.se1), 12°54' Cancer.
+    assert_eq!(chiron["sign"], "cancer", "{chiron}");
+    assert!((chiron["longitude"].as_f64().unwrap() - 102.902).abs() < 0.001, "{chiron}");
+    // Before 1800 the asteroid file has no Chiron: the default set leaves it
+    // out, and asking for it is a 422 on its pointer.
+    let mut body = rome_1990();
+    body["dateTime"] = json!("1750-01-01T12:00");
+    let response = app.post("/api/calc/natal", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert!(response.body["data"]["points"].get("chiron").is_none());
+    body["points"] = json!(["sun", "chiron"]);
+    let response = app.post("/api/calc/natal", &body).await;
+    assert_eq!(response.status, 422, "{}", response.text);
+    assert_eq!(response.pointers(), ["/points/1"]);
+}

@@ -44,8 +44,14 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
 
 impl TestApp {
     pub async fn spawn() -> Self {
+        Self::spawn_with(|_| {}).await
+    }
+
+    pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
-        let state = AppState::from_config(test_config(dir.path())).await.expect("state");
+        let mut config = test_config(dir.path());
+        adjust(&mut config);
+        let state = AppState::from_config(config).await.expect("state");
         let boot =
             local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");
         let router = local_server::app(state.clone()).expect("routes match the template");

@@ -66,7 +66,7 @@ pub async fn calculate_natal(
     let mut problems = Problems::default();
     let place = parse_location(&body.location, "/location", &mut problems);
     let instant = parse_instant(&body.date_time, place.zone.as_ref(), &app.ephemeris, "/dateTime", &mut problems);
-    let options = parse_common(&body.common_options(), &app.ephemeris, &mut problems);
+    let options = parse_common(&body.common_options(), &app.ephemeris, instant.map(|i| i.julian_day_ut()), &mut problems);
     let moon_center = moon_center(body.moon_center.as_deref(), &mut problems);
     problems.into_result()?;
     let instant = instant.ok_or_else(|| ApiError::invalid_field("/dateTime", "the date-time could not be placed in time"))?;

@@ -9,7 +9,7 @@ use shared::astro::aspect::{Aspect, AspectKind, MAX_ORB, Orbs};
 use shared::astro::ephemeris::EphemerisError;
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
-use shared::astro::time::{CivilDateTime, ResolvedInstant, TimeError, TimeZoneSpec};
+use shared::astro::time::{CivilDateTime, JulianDay, ResolvedInstant, TimeError, TimeZoneSpec};
 use shared::astro::zodiac::{ZodiacPosition, dms};
 use shared::astro::{Ephemeris, chart::MoonCenter};
 use shared::http::ApiError;
@@ -121,7 +121,12 @@ pub struct CommonOptions {
     pub orbs: Orbs,
 }
 
-pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, problems: &mut Problems) -> CommonOptions {
+/// `instant` (when known) decides whether Chiron's data covers the date.
+pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Option<JulianDay>, problems: &mut Problems) -> CommonOptions {
+    let chiron_here = match instant {
+        Some(jd) => ephemeris.chiron_available_at(jd),
+        None => ephemeris.chiron_available(),
+    };
     let house_system = match body.house_system.as_deref() {
         None => HouseSystem::Placidus,
         Some(id) => HouseSystem::parse(id).unwrap_or_else(|| {
@@ -138,7 +143,7 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, problems: &
         }),
     };
     let points = match &body.points {
-        None => PointId::defaults(ephemeris.chiron_available()),
+        None => PointId::defaults(chiron_here),
         Some(ids) => {
             if ids.is_empty() {
                 problems.add("/points", "give at least one point, or leave points out for the default set");
@@ -150,6 +155,9 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, problems: &
                         format!("/points/{index}"),
                         "chiron is not available on this server: it needs the asteroid ephemeris file seas_18.se1",
                     ),
+                    Some(PointId::Chiron) if !chiron_here => {
+                        problems.add(format!("/points/{index}"), "chiron is available for dates from 1800 to 2399 only")
+                    }
                     Some(point) if !points.contains(&point) => points.push(point),
                     Some(_) => {}
                     None => {

@@ -211,6 +211,11 @@ impl Ephemeris {
         self.chiron_available
     }
 
+    /// Whether Chiron can be computed at `jd` (file present, date in its range).
+    pub fn chiron_available_at(&self, jd: JulianDay) -> bool {
+        self.chiron_available && (ASTEROID_FILE_JD.0..ASTEROID_FILE_JD.1).contains(&jd.0)
+    }
+
     pub fn check_supported(&self, jd: JulianDay) -> Result<(), EphemerisError> {
         if jd.0 >= SUPPORTED_JD.0 && jd.0 < SUPPORTED_JD.1 { Ok(()) } else { Err(EphemerisError::OutOfRange) }
     }
@@ -232,7 +237,7 @@ impl Ephemeris {
             if !self.chiron_available {
                 return Err(EphemerisError::ChironUnavailable);
             }
-            if !(ASTEROID_FILE_JD.0..ASTEROID_FILE_JD.1).contains(&jd.0) {
+            if !self.chiron_available_at(jd) {
                 return Err(EphemerisError::ChironOutOfRange);
             }
         }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Load run: the release local server with a fresh embedded store, natal charts
+# with a valid key, driven by wrk on the same machine. Prints requests/s,
+# latency percentiles and the server's resident memory.
+#   LOAD_SECONDS (20) LOAD_CONNECTIONS (64) LOAD_THREADS (2) LOAD_PORT (3950)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+SECONDS_TO_RUN="${LOAD_SECONDS:-20}"
+CONNECTIONS="${LOAD_CONNECTIONS:-64}"
+THREADS="${LOAD_THREADS:-2}"
+PORT="${LOAD_PORT:-3950}"
+
+if ! command -v wrk >/dev/null; then
+    echo "load.sh: installing wrk (Debian package)" >&2
+    if [[ $(id -u) -eq 0 ]]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
+fi
+
+cargo build -q --release -p local-server
+DATA="$(mktemp -d)"
+mkdir -p .test-run
+DATA_DIR="$DATA" PORT="$PORT" STORAGE_BACKEND=embedded RUST_LOG=warn ./target/release/local-server serve >.test-run/load-server.out 2>.test-run/load-server.err &
+PID=$!
+trap 'kill $PID 2>/dev/null || true; wait $PID 2>/dev/null || true; rm -rf "$DATA" "$LUA"' EXIT
+for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.1; done
+KEY="$(cat "$DATA/bootstrap-api-key")"
+
+LUA="$(mktemp --suffix .lua)"
+cat >"$LUA" <<LUA
+wrk.method = "POST"
+wrk.body = '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["X-Api-Key"] = "$KEY"
+done = function(summary, latency, requests)
+  io.write(string.format("non-2xx or errors: %d\n", summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  io.write(string.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+end
+LUA
+
+# Check one request by hand first: a load run of errors measures nothing.
+STATUS="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/api/calc/natal" -H 'Content-Type: application/json' -H "X-Api-Key: $KEY" \
+    -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
+[[ "$STATUS" == 200 ]] || { echo "load.sh: natal answered $STATUS" >&2; exit 1; }
+
+echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal (release local server, embedded store)"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_TO_RUN}s" --latency -s "$LUA" "http://127.0.0.1:$PORT/api/calc/natal"
+echo "server memory: $(grep -E 'VmRSS|VmHWM' /proc/$PID/status | tr -s ' ' | tr '\n' ' ')"
