@@ -125,7 +125,8 @@ fn local_secret(dir: &Path, name: &'static str) -> Result<Vec<u8>, ConfigError> 
     Ok(secret.into_bytes())
 }
 
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Writes a file only its owner can read (local secrets and keys).
+pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create(true).truncate(true);

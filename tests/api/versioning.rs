@@ -69,3 +69,54 @@ async fn cors_allows_and_exposes_the_version_header() {
     let exposed = response.headers["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
     assert!(exposed.contains("x-api-version"), "{exposed}");
 }
+
+/// The mechanism a version-dependent endpoint uses (the transit endpoint's
+/// grouped aspects are the first): header > query > the organization's pin
+/// from the store > baseline, with `X-Api-Version` and `Vary` on the answer.
+#[tokio::test]
+async fn versioned_answers_resolve_the_organization_pin_from_the_store() {
+    use axum::http::Method;
+    use axum::routing::get;
+    use shared::http::{Caller, RequestedVersion, Route, Versioned, finish, router_from};
+
+    async fn shaped(caller: Caller, requested: RequestedVersion) -> Versioned<axum::Json<serde_json::Value>> {
+        let resolved = requested.resolve(caller.organization.api_version.as_deref());
+        Versioned(resolved, axum::Json(serde_json::json!({ "grouped": resolved.includes(shared::version::latest()) })))
+    }
+
+    let app = TestApp::spawn().await;
+    let routes = vec![Route::new(Method::GET, "/probe", Some(shared::auth::KeyPermission::CalcRead), get(shaped))];
+    let router = finish(router_from(routes, &app.state), app.state.clone());
+    let call = |headers: Vec<(&'static str, String)>, uri: &'static str| {
+        let router = router.clone();
+        let key = app.api_key.clone();
+        async move {
+            let mut request = Request::get(uri).header("x-api-key", key);
+            for (name, value) in headers {
+                request = request.header(name, value);
+            }
+            let response = tower::ServiceExt::oneshot(router, request.body(Body::empty()).unwrap()).await.unwrap();
+            let version = response.headers().get("x-api-version").map(|v| v.to_str().unwrap().to_owned());
+            let vary = response.headers().get_all("vary").iter().any(|v| v.to_str().unwrap().contains("X-Api-Version"));
+            (version, vary)
+        }
+    };
+    // No pin: the baseline applies and is stated.
+    assert_eq!(call(vec![], "/probe").await, (Some("2026-01-01".into()), true));
+    // A pin in the store changes what requests without a header get, at once.
+    let mut org = shared::repo::orgs::get_organization(app.state.table.as_ref(), &app.organization_id).await.unwrap().unwrap();
+    org.api_version = Some("2026-10-01".into());
+    let serde_json::Value::Object(attrs) = serde_json::to_value(&org).unwrap() else { unreachable!() };
+    app.state
+        .table
+        .write(vec![shared::store::WriteOp::Put {
+            item: shared::store::Item::new(format!("ORG#{}", org.id), "META", attrs),
+            condition: shared::store::Condition::MustExist,
+        }])
+        .await
+        .unwrap();
+    assert_eq!(call(vec![], "/probe").await.0.as_deref(), Some("2026-09-03"), "a pin after the newest change clamps to it");
+    // The query beats the pin, the header beats both; early dates clamp to the baseline.
+    assert_eq!(call(vec![], "/probe?api_version=2026-05-01").await.0.as_deref(), Some("2026-05-01"));
+    assert_eq!(call(vec![("x-api-version", "2020-01-01".into())], "/probe?api_version=2026-09-03").await.0.as_deref(), Some("2026-01-01"));
+}

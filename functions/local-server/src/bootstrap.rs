@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use shared::auth::{KeyPermission, Plan};
+use shared::config::write_private;
 use shared::repo::RepoError;
 use shared::repo::api_keys::{self, NewKey};
 use shared::repo::orgs::{self, Organization, User};
@@ -58,16 +59,4 @@ pub async fn bootstrap_if_empty(table: &dyn Table, data_dir: &Path) -> Result<Op
 
 pub fn saved_key(data_dir: &Path) -> Option<String> {
     std::fs::read_to_string(data_dir.join(KEY_FILE)).ok().map(|k| k.trim().to_owned())
-}
-
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)?.write_all(bytes)
 }

@@ -1,5 +1,7 @@
 //! `local-server [serve]`: the whole API on 127.0.0.1:$PORT with the embedded
 //! backends under $DATA_DIR; bootstraps an organization and key on first start.
+//! `local-server bootstrap`: the first-start bootstrap alone (the server must
+//! not be running: the embedded database allows one process).
 //! `local-server dev-token [user-id]`: prints a bearer token for the local
 //! dashboard user (signed with the local JWT secret), for the key endpoints.
 
@@ -13,6 +15,7 @@ async fn main() -> Result<(), Error> {
     let config = Config::from_env()?;
     match command.as_str() {
         "serve" => serve(config).await,
+        "bootstrap" => bootstrap(config).await,
         "dev-token" => {
             let user = std::env::args().nth(2).unwrap_or_else(|| local_server::bootstrap::LOCAL_OWNER_ID.into());
             let settings = config.jwt.as_ref().ok_or("no JWT key configured")?;
@@ -20,7 +23,7 @@ async fn main() -> Result<(), Error> {
             println!("{}", verifier.mint(&user, &format!("{user}@localhost"), 12 * 3600)?);
             Ok(())
         }
-        other => Err(format!("unknown command '{other}'; use serve or dev-token").into()),
+        other => Err(format!("unknown command '{other}'; use serve, bootstrap or dev-token").into()),
     }
 }
 
@@ -39,6 +42,22 @@ async fn serve(config: Config) -> Result<(), Error> {
     let app = local_server::app(state).map_err(|drift| drift.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))?;
     print_banner(&port, key.as_deref(), first.is_some());
     serve_locally(app).await
+}
+
+async fn bootstrap(config: Config) -> Result<(), Error> {
+    let StorageConfig::Embedded { data_dir } = config.storage.clone() else {
+        return Err("bootstrap is for the embedded backends (STORAGE_BACKEND=embedded)".into());
+    };
+    let state = AppState::from_config(config).await?;
+    match local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), &data_dir).await? {
+        Some(done) => {
+            println!("organization: {}", done.organization_id);
+            println!("owner: {}", local_server::bootstrap::LOCAL_OWNER_ID);
+            println!("API key (shown once; also kept in {}): {}", data_dir.join(local_server::bootstrap::KEY_FILE).display(), done.api_key);
+        }
+        None => println!("already bootstrapped; the key is in {}", data_dir.join(local_server::bootstrap::KEY_FILE).display()),
+    }
+    Ok(())
 }
 
 /// For the developer's terminal (stdout), not the log: the log never carries keys.
