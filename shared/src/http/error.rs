@@ -80,16 +80,6 @@ impl ApiError {
         Self::single(StatusCode::BAD_REQUEST, "malformed_json", "Malformed JSON", detail, None)
     }
 
-    pub fn unsupported_media_type() -> Self {
-        Self::single(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "Unsupported media type",
-            "send the body as application/json",
-            None,
-        )
-    }
-
     pub fn payload_too_large(limit: usize) -> Self {
         Self::single(
             StatusCode::PAYLOAD_TOO_LARGE,
