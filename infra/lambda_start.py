@@ -16,9 +16,11 @@ does not touch the store.
 """
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -102,7 +104,9 @@ def one_run(binary):
         "AWS_ENDPOINT_URL": "http://127.0.0.1:9",
         "STORAGE_BACKEND": "aws", "TABLE_NAME": "astro", "BUCKET_NAME": "reports",
         "URL_SIGNING_SECRET": "start-measurement-secret", "JWT_HS256_SECRET": "start-measurement-jwt-secret-000",
-        "EPHEMERIS_CACHE_DIR": os.environ.get("EPHEMERIS_CACHE_DIR", "/tmp/astro-ephemeris-start"),
+        # A fresh /tmp per run, as on a new Lambda container: the embedded
+        # ephemeris files are written out during every measured start.
+        "EPHEMERIS_CACHE_DIR": tempfile.mkdtemp(prefix="astro-ephemeris-"),
         "RUST_LOG": "warn", "AWS_LAMBDA_LOG_FORMAT": "JSON",
     }
     started = time.perf_counter()
@@ -116,6 +120,7 @@ def one_run(binary):
         process.kill()
         process.wait()
         server.shutdown()
+        shutil.rmtree(env["EPHEMERIS_CACHE_DIR"], ignore_errors=True)
     path, payload = runtime.response
     if not path.endswith("/invocation/req-1/response"):
         raise SystemExit(f"the function reported an error: {path} {payload[:500]!r}")
@@ -134,6 +139,10 @@ def main():
     print(f"  process start -> ready (first poll): median {statistics.median(ready):.1f} ms, min {min(ready):.1f}, max {max(ready):.1f}")
     print(f"  process start -> first response:     median {statistics.median(first):.1f} ms, min {min(first):.1f}, max {max(first):.1f}")
     print(f"  response status codes: {statuses}")
+    # natal without a key: the function must answer through the runtime
+    # with the API's 401, never crash or hang.
+    if statuses != [401]:
+        raise SystemExit(f"expected every invocation to answer 401, got {statuses}")
 
 
 if __name__ == "__main__":

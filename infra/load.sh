@@ -2,12 +2,12 @@
 # Load run: the release local server with a fresh embedded store, natal charts
 # with a valid key, driven by wrk on the same machine. Prints requests/s,
 # latency percentiles and the server's resident memory.
-#   LOAD_SECONDS (20) LOAD_CONNECTIONS (64) LOAD_THREADS (2) LOAD_PORT (3950)
+#   LOAD_SECONDS (20) LOAD_CONNECTIONS (32) LOAD_THREADS (2) LOAD_PORT (3950)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 SECONDS_TO_RUN="${LOAD_SECONDS:-20}"
-CONNECTIONS="${LOAD_CONNECTIONS:-64}"
+CONNECTIONS="${LOAD_CONNECTIONS:-32}"
 THREADS="${LOAD_THREADS:-2}"
 PORT="${LOAD_PORT:-3950}"
 
@@ -28,9 +28,16 @@ KEY="$(cat "$DATA/bootstrap-api-key")"
 LUA="$(mktemp --suffix .lua)"
 cat >"$LUA" <<LUA
 wrk.method = "POST"
-wrk.body = '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}'
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["X-Api-Key"] = "$KEY"
+-- A different birth moment per request, so the ephemeris's cache of the
+-- last instant never helps (a real stream of clients).
+request = function()
+  local body = string.format('{"dateTime":"%04d-%02d-%02dT%02d:%02d","location":{"latitude":%.4f,"longitude":%.4f,"timezone":"Europe/Rome"}}',
+    math.random(1930, 2020), math.random(1, 12), math.random(1, 28), math.random(4, 23), math.random(0, 59),
+    math.random() * 20 + 36, math.random() * 10 + 7)
+  return wrk.format(nil, nil, nil, body)
+end
 done = function(summary, latency, requests)
   io.write(string.format("non-2xx or errors: %d\n", summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
   io.write(string.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
@@ -43,6 +50,6 @@ STATUS="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT
     -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
 [[ "$STATUS" == 200 ]] || { echo "load.sh: natal answered $STATUS" >&2; exit 1; }
 
-echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal (release local server, embedded store)"
+echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal, random birth moments (release local server, embedded store)"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_TO_RUN}s" --latency -s "$LUA" "http://127.0.0.1:$PORT/api/calc/natal"
 echo "server memory: $(grep -E 'VmRSS|VmHWM' /proc/$PID/status | tr -s ' ' | tr '\n' ' ')"

@@ -28,6 +28,10 @@ cargo check -q -p shared --no-default-features
 echo "== unit, conformance and API tests"
 cargo test --workspace
 
+echo "== the calc Lambda binary answers an invocation through the Lambda Runtime API"
+cargo build -q -p calc
+python3 infra/lambda_start.py target/debug/calc 1
+
 echo "== smoke test: the local server as 'make run' starts it"
 cargo build -q -p local-server
 SMOKE_DIR="$(mktemp -d)"
