@@ -13,7 +13,12 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub fn init_tracing() {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).with_writer(std::io::stderr);
+    use std::io::IsTerminal;
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(std::io::stderr);
     let result = if on_lambda() { builder.json().with_current_span(true).try_init() } else { builder.compact().try_init() };
     // A second init (tests) is harmless.
     let _ = result;

@@ -9,10 +9,11 @@ use axum::http::{HeaderName, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
+use tower_http::LatencyUnit;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use super::auth::require_api_key;
 use super::error::ApiError;
@@ -74,7 +75,7 @@ pub fn finish(router: Router<AppState>, state: AppState) -> Router {
             let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or("");
             // The path only, never headers (keys) or the query (signed links).
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route, request_id, org = tracing::field::Empty)
-        }))
+        }).on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Micros)))
         .layer(SetRequestIdLayer::new(X_REQUEST_ID, MakeRequestUuid))
         .layer(CatchPanicLayer::custom(|_| ApiError::internal("handler panicked").into_response()))
         .with_state(state)
