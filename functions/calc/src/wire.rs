@@ -4,15 +4,19 @@
 
 use std::collections::BTreeMap;
 
+use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use shared::astro::aspect::{Aspect, AspectKind, MAX_ORB, Orbs};
+use shared::astro::chart::{NatalChart, PointPlacement};
 use shared::astro::ephemeris::EphemerisError;
+use shared::astro::ephemeris::{EphemerisSource, HouseCusps};
 use shared::astro::house::HouseSystem;
+use shared::astro::point::AngleId;
 use shared::astro::point::PointId;
 use shared::astro::time::{CivilDateTime, JulianDay, ResolvedInstant, TimeError, TimeZoneSpec};
 use shared::astro::zodiac::{ZodiacPosition, dms};
 use shared::astro::{Ephemeris, chart::MoonCenter};
-use shared::http::ApiError;
+use shared::http::{ApiError, AppState, Document};
 use shared::language::Language;
 
 #[derive(Debug, Deserialize)]
@@ -100,6 +104,40 @@ pub fn parse_instant(
         }
     }
 }
+
+/// Declares a chart request body: its own fields plus the common options,
+/// camelCase, unknown fields refused (serde's `flatten` cannot be combined
+/// with `deny_unknown_fields`, hence a macro).
+macro_rules! chart_request {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* $field:ident : $ty:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields, rename_all = "camelCase")]
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $ty,)*
+            pub house_system: Option<String>,
+            pub language: Option<String>,
+            pub include_text: Option<bool>,
+            pub include_readable_entities: Option<bool>,
+            pub points: Option<Vec<String>>,
+            pub orbs: Option<std::collections::BTreeMap<String, f64>>,
+        }
+
+        impl $name {
+            pub fn common_options(&self) -> $crate::wire::CommonOptionsBody {
+                $crate::wire::CommonOptionsBody {
+                    house_system: self.house_system.clone(),
+                    language: self.language.clone(),
+                    include_text: self.include_text,
+                    include_readable_entities: self.include_readable_entities,
+                    points: self.points.clone(),
+                    orbs: self.orbs.clone(),
+                }
+            }
+        }
+    };
+}
+pub(crate) use chart_request;
 
 /// The options every chart endpoint takes.
 #[derive(Debug, Default)]
@@ -323,4 +361,161 @@ pub struct HousesBody {
 #[derive(Debug, Serialize)]
 pub struct ChartLink {
     pub url: String,
+}
+
+/// Points, angles, houses and aspects of one chart, as every chart endpoint
+/// shows them.
+#[derive(Debug, Serialize)]
+pub struct ChartBody {
+    pub aspects: Vec<AspectBody>,
+    pub points: BTreeMap<&'static str, PointBody>,
+    pub angles: BTreeMap<&'static str, AngleBody>,
+    pub houses: HousesBody,
+}
+
+impl ChartBody {
+    pub fn of(chart: &NatalChart, readable: Option<Language>) -> Self {
+        Self {
+            aspects: chart.aspects.iter().map(|a| AspectBody::from_aspect(a, readable)).collect(),
+            points: points_body(&chart.points, readable),
+            angles: angles_body(&chart.angles, readable),
+            houses: HousesBody::of(&chart.houses, readable),
+        }
+    }
+}
+
+pub fn points_body(points: &[PointPlacement], readable: Option<Language>) -> BTreeMap<&'static str, PointBody> {
+    points
+        .iter()
+        .map(|p| {
+            let body = PointBody {
+                point_id: p.point.id(),
+                name: readable.map(|l| l.point_name(p.point)),
+                longitude: p.position.longitude,
+                latitude: p.position.latitude,
+                distance: p.position.distance,
+                speed_longitude: p.position.speed_longitude,
+                speed_latitude: p.position.speed_latitude,
+                speed_distance: p.position.speed_distance,
+                retrograde: p.retrograde,
+                house_id: format!("house_{}", p.house),
+                house_number: p.house,
+                degrees_in_sign: p.zodiac.degrees_in_sign,
+                degrees_in_sign_dms: p.zodiac.dms,
+                sign: p.zodiac.sign.id(),
+                sign_name: readable.map(|l| l.sign_name(p.zodiac.sign)),
+            };
+            (p.point.id(), body)
+        })
+        .collect()
+}
+
+pub fn angles_body(angles: &[(AngleId, f64)], readable: Option<Language>) -> BTreeMap<&'static str, AngleBody> {
+    angles
+        .iter()
+        .map(|&(angle, longitude)| {
+            let zodiac = ZodiacPosition::of(longitude);
+            let body = AngleBody {
+                point_id: angle.id(),
+                name: readable.map(|l| l.angle_name(angle)),
+                longitude,
+                degrees_in_sign: zodiac.degrees_in_sign,
+                degrees_in_sign_dms: zodiac.dms,
+                sign: zodiac.sign.id(),
+                sign_name: readable.map(|l| l.sign_name(zodiac.sign)),
+            };
+            (angle.id(), body)
+        })
+        .collect()
+}
+
+impl HousesBody {
+    pub fn of(houses: &HouseCusps, readable: Option<Language>) -> Self {
+        Self {
+            cusps: houses.cusps.iter().map(|&c| HouseLongitude::of(c, readable)).collect(),
+            ascmc: [houses.ascendant, houses.midheaven, houses.armc, houses.vertex]
+                .iter()
+                .map(|&c| HouseLongitude::of(c, readable))
+                .collect(),
+        }
+    }
+}
+
+/// Warnings and facts every chart answer reports in `meta`.
+pub struct ChartMeta {
+    pub warnings: Vec<String>,
+    pub moshier: bool,
+}
+
+impl ChartMeta {
+    pub fn new() -> Self {
+        Self { warnings: Vec::new(), moshier: false }
+    }
+
+    pub fn add_chart(&mut self, chart: &NatalChart) {
+        for warning in &chart.warnings {
+            let text = warning.to_string();
+            if !self.warnings.contains(&text) {
+                self.warnings.push(text);
+            }
+        }
+        self.moshier |= chart.sources.contains(&EphemerisSource::Moshier);
+    }
+
+    /// The repeated-hour warning for a resolved local time.
+    pub fn add_instant(&mut self, text: &str, instant: &ResolvedInstant) {
+        if let Some(ambiguity) = instant.ambiguity {
+            self.warnings.push(format!(
+                "the local time {text} occurs twice (clocks were set back); the earlier instant (UTC offset {}) was used, not the later one ({})",
+                ambiguity.chosen_offset, ambiguity.other_offset
+            ));
+        }
+    }
+
+    pub fn add_options(&mut self, options: &CommonOptions) {
+        if options.include_text {
+            self.warnings.push("interpretation texts are not available yet on this server; no text fields were added".into());
+        }
+    }
+
+    /// Writes `ephemeris`, `language` and `warnings` into the document's meta.
+    pub fn finish<T: Serialize>(self, document: Document<T>, options: &CommonOptions) -> Document<T> {
+        // Any position from the Moshier ephemeris makes the answer a Moshier answer.
+        document
+            .with_meta("ephemeris", if self.moshier { "moshier" } else { "swiss_files" })
+            .with_meta("language", options.language.code())
+            .with_meta("warnings", serde_json::Value::from(self.warnings))
+    }
+}
+
+pub fn ephemeris_error(error: EphemerisError, date_pointer: &str) -> ApiError {
+    match error {
+        EphemerisError::OutOfRange => ApiError::invalid_field(date_pointer, error.to_string()),
+        EphemerisError::ChironUnavailable | EphemerisError::ChironOutOfRange => ApiError::invalid_field("/points", error.to_string()),
+        EphemerisError::Setup(_) | EphemerisError::Computation(_) => ApiError::internal(error),
+    }
+}
+
+/// Absolute base of links: the configured public URL, else the request's host.
+pub fn base_url(app: &AppState, headers: &HeaderMap) -> String {
+    if let Some(base) = &app.config.public_base_url {
+        return base.clone();
+    }
+    let host = headers
+        .get("host")
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)))
+        .unwrap_or("localhost");
+    let scheme = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()).filter(|s| *s == "https" || *s == "http").unwrap_or("http");
+    format!("{scheme}://{host}")
+}
+
+/// A signed link to the chart image carrying the whole chart request.
+pub fn chart_image_link(app: &AppState, headers: &HeaderMap, mut params: Vec<(&'static str, String)>, options: &CommonOptions) -> String {
+    params.push(("houseSystem", options.house_system.id().to_owned()));
+    params.push(("points", options.points.iter().map(|p| p.id()).collect::<Vec<_>>().join(",")));
+    params.push(("orbs", options.orbs.entries().iter().map(|(k, o)| format!("{}:{o}", k.id())).collect::<Vec<_>>().join(",")));
+    let expires = chrono::Utc::now().timestamp() + app.config.chart_link_ttl_seconds;
+    let path_and_query = app.signer.sign("/api/chart/image.svg", &params, expires);
+    format!("{}{path_and_query}", base_url(app, headers))
 }
