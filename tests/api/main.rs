@@ -3,7 +3,12 @@
 mod errors;
 mod keys;
 mod lambda;
+mod moon_sun;
 mod natal;
+mod progressions;
+mod returns;
 mod routes;
 mod support;
+mod synastry;
+mod transit;
 mod versioning;

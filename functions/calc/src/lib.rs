@@ -1,6 +1,11 @@
 //! The calc family: chart calculations.
 
+mod moon_sun;
 mod natal;
+mod progressions;
+mod returns;
+mod synastry;
+mod transit;
 mod wire;
 
 use axum::Router;
@@ -11,7 +16,15 @@ use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
 pub fn routes() -> Vec<Route> {
-    vec![Route::new(Method::POST, "/api/calc/natal", Some(KeyPermission::CalcRead), post(natal::calculate_natal))]
+    vec![
+        Route::new(Method::POST, "/api/calc/natal", Some(KeyPermission::CalcRead), post(natal::calculate_natal)),
+        Route::new(Method::POST, "/api/calc/progressions", Some(KeyPermission::CalcRead), post(progressions::calculate_progressions)),
+        Route::new(Method::POST, "/api/calc/solar-return", Some(KeyPermission::CalcRead), post(returns::calculate_solar_return)),
+        Route::new(Method::POST, "/api/calc/lunar-return", Some(KeyPermission::CalcRead), post(returns::calculate_lunar_return)),
+        Route::new(Method::POST, "/api/calc/synastry", Some(KeyPermission::CalcRead), post(synastry::calculate_synastry)),
+        Route::new(Method::POST, "/api/calc/moon-sun", Some(KeyPermission::CalcRead), post(moon_sun::moon_and_sun)),
+        Route::new(Method::POST, "/api/calc/transit", Some(KeyPermission::CalcRead), post(transit::calculate_transit)),
+    ]
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {

@@ -41,6 +41,7 @@ impl Problems {
     }
 }
 
+#[derive(Debug, Clone, Copy)]
 pub struct Place {
     pub latitude: f64,
     pub longitude: f64,
@@ -518,4 +519,23 @@ pub fn chart_image_link(app: &AppState, headers: &HeaderMap, mut params: Vec<(&'
     let expires = chrono::Utc::now().timestamp() + app.config.chart_link_ttl_seconds;
     let path_and_query = app.signer.sign("/api/chart/image.svg", &params, expires);
     format!("{}{path_and_query}", base_url(app, headers))
+}
+
+/// A `YYYY-MM-DD` field; errors point at `pointer`.
+pub fn parse_day(text: &str, pointer: &str, problems: &mut Problems) -> Option<chrono::NaiveDate> {
+    match shared::astro::time::parse_date(text) {
+        Ok(date) => Some(date),
+        Err(error) => {
+            problems.add(pointer, error.to_string());
+            None
+        }
+    }
+}
+
+/// Title, description and signed image link of one chart of a response.
+#[derive(Debug, Serialize)]
+pub struct NamedChartLink {
+    pub title: String,
+    pub description: String,
+    pub url: String,
 }

@@ -167,6 +167,14 @@ pub fn aspects_within<P: Copy>(placements: &[Placement<P>], orbs: &Orbs) -> Vec<
     found
 }
 
+/// Every aspect from a point of `leading` to a point of `other`: the two
+/// sets are different charts (synastry, progressed to natal, transits).
+/// `applying` comes from both placements' speeds as given: pass the other
+/// chart's speeds as zero to let only the leading chart's motion count.
+pub fn aspects_across<P: Copy>(leading: &[Placement<P>], other: &[Placement<P>], orbs: &Orbs) -> Vec<Aspect<P>> {
+    leading.iter().flat_map(|a| other.iter().filter_map(move |b| aspect_between(a, b, orbs))).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

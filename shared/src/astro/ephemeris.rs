@@ -220,7 +220,9 @@ impl Ephemeris {
         if jd.0 >= SUPPORTED_JD.0 && jd.0 < SUPPORTED_JD.1 { Ok(()) } else { Err(EphemerisError::OutOfRange) }
     }
 
-    fn configure_thread(&self) {
+    /// Points this thread's C-library state at this instance's files. Call it
+    /// first in any function that calls the C library directly.
+    pub(crate) fn configure_thread(&self) {
         CONFIGURED_FOR.with(|configured| {
             if configured.get() != self.id {
                 // SAFETY: the pointer is a valid NUL-terminated string that
@@ -293,33 +295,71 @@ impl Ephemeris {
                 serr.as_mut_ptr(),
             )
         };
-        // The library answers an impossible system with an error code and
-        // Porphyry cusps (Placidus, Koch inside the polar circles).
-        let system_used = if returned < 0 { HouseSystem::Porphyry } else { system };
-        if cusps[1..].iter().chain(ascmc[..4].iter()).any(|v| !v.is_finite()) {
-            return Err(EphemerisError::Computation(message(&serr)));
-        }
-        let mut twelve = [0.0; 12];
-        twelve.copy_from_slice(&cusps[1..13]);
-        // Inside the polar circles the library keeps houses in zodiacal order
-        // by handing back the descendant as "ascendant" (and, for some
-        // systems, the IC as "midheaven"). The chart's angles are the
-        // astronomical ones: the ecliptic on the eastern horizon and on the
-        // upper meridian.
         let obliquity = self.true_obliquity(jd)?;
-        let (ascendant, midheaven) = astronomical_angles(ascmc[2], latitude, obliquity);
-        let angles_differ_from_system = angular_distance(ascendant, ascmc[0]) > 90.0 || angular_distance(midheaven, ascmc[1]) > 90.0;
-        Ok(HouseCusps { cusps: twelve, ascendant, midheaven, armc: ascmc[2], vertex: ascmc[3], system_used, angles_differ_from_system })
+        finish_houses(returned, &cusps, &ascmc, &serr, latitude, obliquity, system)
+    }
+
+    /// Houses for a sidereal angle (ARMC) instead of a moment: progressed
+    /// charts move the midheaven by an arc, not by a time.
+    pub fn houses_from_armc(&self, armc: f64, latitude: f64, obliquity: f64, system: HouseSystem) -> Result<HouseCusps, EphemerisError> {
+        self.configure_thread();
+        let mut cusps = [0.0f64; 13];
+        let mut ascmc = [0.0f64; 10];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: buffer sizes as documented for swe_houses_armc_ex2 (13
+        // cusps, 10 ascmc; null speed buffers are allowed).
+        let returned = unsafe {
+            sys::swe_houses_armc_ex2(
+                armc,
+                latitude,
+                obliquity,
+                i32::from(system.letter()),
+                cusps.as_mut_ptr(),
+                ascmc.as_mut_ptr(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                serr.as_mut_ptr(),
+            )
+        };
+        finish_houses(returned, &cusps, &ascmc, &serr, latitude, obliquity, system)
     }
 
     /// True obliquity of the ecliptic of date, degrees.
-    fn true_obliquity(&self, jd: JulianDay) -> Result<f64, EphemerisError> {
+    pub fn true_obliquity(&self, jd: JulianDay) -> Result<f64, EphemerisError> {
         let mut xx = [0.0f64; 6];
         let mut serr = [0 as c_char; ERROR_BUFFER];
         // SAFETY: as in `position`; SE_ECL_NUT writes obliquity and nutation into `xx`.
         let returned = unsafe { sys::swe_calc_ut(jd.0, sys::SE_ECL_NUT, 0, xx.as_mut_ptr(), serr.as_mut_ptr()) };
         if returned < 0 { Err(EphemerisError::Computation(message(&serr))) } else { Ok(xx[0]) }
     }
+}
+
+/// Shared by both house entry points.
+fn finish_houses(
+    returned: i32,
+    cusps: &[f64; 13],
+    ascmc: &[f64; 10],
+    serr: &[c_char],
+    latitude: f64,
+    obliquity: f64,
+    system: HouseSystem,
+) -> Result<HouseCusps, EphemerisError> {
+    // The library answers an impossible system with an error code and
+    // Porphyry cusps (Placidus, Koch inside the polar circles).
+    let system_used = if returned < 0 { HouseSystem::Porphyry } else { system };
+    if cusps[1..].iter().chain(ascmc[..4].iter()).any(|v| !v.is_finite()) {
+        return Err(EphemerisError::Computation(message(serr)));
+    }
+    let mut twelve = [0.0; 12];
+    twelve.copy_from_slice(&cusps[1..13]);
+    // Inside the polar circles the library keeps houses in zodiacal order
+    // by handing back the descendant as "ascendant" (and, for some
+    // systems, the IC as "midheaven"). The chart's angles are the
+    // astronomical ones: the ecliptic on the eastern horizon and on the
+    // upper meridian.
+    let (ascendant, midheaven) = astronomical_angles(ascmc[2], latitude, obliquity);
+    let angles_differ_from_system = angular_distance(ascendant, ascmc[0]) > 90.0 || angular_distance(midheaven, ascmc[1]) > 90.0;
+    Ok(HouseCusps { cusps: twelve, ascendant, midheaven, armc: ascmc[2], vertex: ascmc[3], system_used, angles_differ_from_system })
 }
 
 fn message(serr: &[c_char]) -> String {

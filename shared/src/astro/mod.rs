@@ -6,6 +6,7 @@ pub mod chart;
 pub mod ephemeris;
 pub mod house;
 pub mod point;
+pub mod sky;
 pub mod time;
 pub mod zodiac;
 

@@ -172,6 +172,23 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, TimeError> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| TimeError::MalformedDate)
 }
 
+/// The instant `date` at `time` of day names in `zone`. Days whose clock
+/// skips that time (a daylight-saving gap) take the first instant after the
+/// gap; a repeated time takes the earlier instant.
+pub fn local_instant(date: NaiveDate, time: chrono::NaiveTime, zone: &TimeZoneSpec) -> ResolvedInstant {
+    let mut local = date.and_time(time);
+    // Gaps are at most a few hours; step over them a quarter-hour at a time.
+    for _ in 0..16 {
+        if let Ok(resolved) = (CivilDateTime { local, explicit_offset: None }).resolve(zone) {
+            return resolved;
+        }
+        local += chrono::Duration::minutes(15);
+    }
+    // Unreachable for real zones; fall back to reading the time as UTC.
+    let utc = local.and_utc();
+    ResolvedInstant { utc, offset: Utc.fix(), ambiguity: None }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ambiguity {
     pub chosen_offset: FixedOffset,

@@ -1,5 +1,8 @@
 //! Charts: the positions, houses, angles and aspects for a moment and place.
 
 pub mod natal;
+pub mod progression;
+pub mod returns;
+pub mod transit;
 
 pub use natal::{ChartInput, ChartWarning, MoonCenter, NatalChart, PointPlacement};

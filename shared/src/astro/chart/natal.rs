@@ -90,8 +90,27 @@ pub struct NatalChart {
 }
 
 impl NatalChart {
+    /// The placements as the aspect search sees them.
+    pub fn placements(&self) -> Vec<Placement<PointId>> {
+        self.points
+            .iter()
+            .map(|p| Placement { point: p.point, longitude: p.position.longitude, speed: p.position.speed_longitude })
+            .collect()
+    }
+
+    pub fn position_of(&self, point: PointId) -> Option<&BodyPosition> {
+        self.points.iter().find(|p| p.point == point).map(|p| &p.position)
+    }
+
     pub fn compute(ephemeris: &Ephemeris, input: &ChartInput) -> Result<Self, EphemerisError> {
         let houses = ephemeris.houses(input.instant, input.latitude, input.longitude, input.house_system)?;
+        Self::compute_with_houses(ephemeris, input, houses)
+    }
+
+    /// The chart for `input` with houses drawn otherwise (progressed charts
+    /// move their angles by an arc).
+    pub fn compute_with_houses(ephemeris: &Ephemeris, input: &ChartInput, houses: HouseCusps) -> Result<Self, EphemerisError> {
+        ephemeris.check_supported(input.instant)?;
         let mut warnings = Vec::new();
         if houses.system_used != input.house_system {
             warnings.push(ChartWarning::HouseSystemReplaced {

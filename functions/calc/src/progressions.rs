@@ -1,0 +1,155 @@
+//! POST /api/calc/progressions: secondary progressions, day for a year.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use chrono::NaiveTime;
+use serde::Serialize;
+use shared::astro::aspect::Aspect;
+use shared::astro::chart::progression::{ProgressedAngles, YEAR_DAYS, progress};
+use shared::astro::chart::{ChartInput, MoonCenter};
+use shared::astro::point::PointId;
+use shared::astro::time::{JulianDay, format_local, local_instant};
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
+
+use crate::wire::{
+    AngleBody, AspectBody, ChartBody, ChartMeta, LocationBody, NamedChartLink, PointBody, Problems, angles_body, chart_image_link,
+    chart_request, ephemeris_error, parse_common, parse_day, parse_instant, parse_location, points_body,
+};
+
+chart_request! {
+    pub struct ProgressionsRequest {
+        birth_date_time: String,
+        birth_location: LocationBody,
+        /// `YYYY-MM-DD`, read as local noon in the birth time zone.
+        target_date: String,
+        /// `solar_arc` (default) or `progressed_instant`.
+        progressed_angles: Option<String>,
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressionsData {
+    progressed_date: String,
+    natal_date: String,
+    target_date: String,
+    /// Progressed points among themselves.
+    #[serde(flatten)]
+    progressed: ChartBody,
+    /// Progressed points (pointA) to natal points (pointB).
+    aspects_to_natal: Vec<AspectBody>,
+    natal_points: BTreeMap<&'static str, PointBody>,
+    natal_angles: BTreeMap<&'static str, AngleBody>,
+    charts: BTreeMap<&'static str, NamedChartLink>,
+}
+
+#[tracing::instrument(name = "progressions", skip_all)]
+pub async fn calculate_progressions(
+    State(app): State<AppState>,
+    _caller: Caller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<ProgressionsRequest>,
+) -> ApiResult<Document<ProgressionsData>> {
+    let mut problems = Problems::default();
+    let place = parse_location(&body.birth_location, "/birthLocation", &mut problems);
+    let birth = parse_instant(&body.birth_date_time, place.zone.as_ref(), &app.ephemeris, "/birthDateTime", &mut problems);
+    let target_day = parse_day(&body.target_date, "/targetDate", &mut problems);
+    let options = parse_common(&body.common_options(), &app.ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
+    let angles = match body.progressed_angles.as_deref() {
+        None => ProgressedAngles::default(),
+        Some(id) => ProgressedAngles::parse(id).unwrap_or_else(|| {
+            problems.add("/progressedAngles", format!("unknown method '{id}'; valid: solar_arc, progressed_instant"));
+            ProgressedAngles::default()
+        }),
+    };
+    problems.into_result()?;
+    let (Some(birth), Some(target_day), Some(zone)) = (birth, target_day, place.zone) else {
+        return Err(ApiError::invalid_field("/birthDateTime", "the birth moment could not be placed in time"));
+    };
+    let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default();
+    let target = local_instant(target_day, noon, &zone);
+    if target.utc < birth.utc {
+        return Err(ApiError::invalid_field("/targetDate", "the target date must be on or after the birth date"));
+    }
+    let natal_input = ChartInput {
+        instant: birth.julian_day_ut(),
+        latitude: place.latitude,
+        longitude: place.longitude,
+        house_system: options.house_system,
+        moon_center: MoonCenter::default(),
+        points: options.points.clone(),
+        orbs: options.orbs.clone(),
+    };
+    let progression =
+        progress(&app.ephemeris, &natal_input, target.julian_day_ut(), angles).map_err(|e| ephemeris_error(e, "/targetDate"))?;
+    let readable = options.include_readable_entities.then_some(options.language);
+
+    let mut meta = ChartMeta::new();
+    meta.add_chart(&progression.natal);
+    meta.add_chart(&progression.progressed);
+    meta.add_instant(&body.birth_date_time, &birth);
+    meta.add_options(&options);
+
+    let progressed_local = instant_text(progression.progressed_instant, &zone);
+    let base = vec![
+        ("birthDateTime", body.birth_date_time.clone()),
+        ("latitude", body.birth_location.latitude.to_string()),
+        ("longitude", body.birth_location.longitude.to_string()),
+        ("timezone", body.birth_location.timezone.clone()),
+    ];
+    let mut progressed_params = base.clone();
+    progressed_params.extend([
+        ("chart", "progressed".to_owned()),
+        ("targetDate", body.target_date.clone()),
+        ("progressedAngles", angles.id().to_owned()),
+    ]);
+    let charts = BTreeMap::from([
+        (
+            "progressed",
+            NamedChartLink {
+                title: "Progressed chart".into(),
+                description: format!("Secondary progressions for {}, day for a year", body.target_date),
+                url: chart_image_link(&app, &headers, progressed_params, &options),
+            },
+        ),
+        (
+            "natal",
+            NamedChartLink {
+                title: "Natal chart".into(),
+                description: "The birth chart the progressions start from".into(),
+                url: chart_image_link(&app, &headers, base, &options),
+            },
+        ),
+    ]);
+    let data = ProgressionsData {
+        progressed_date: progressed_local,
+        natal_date: format_local(birth.local()),
+        target_date: format_local(target.local()),
+        progressed: ChartBody::of(&progression.progressed, readable),
+        aspects_to_natal: aspects(&progression.aspects_to_natal, readable),
+        natal_points: points_body(&progression.natal.points, readable),
+        natal_angles: angles_body(&progression.natal.angles, readable),
+        charts,
+    };
+    let document = Document::new(data)
+        .with_meta("houseSystem", progression.progressed.houses.system_used.id())
+        .with_meta("progressedAngles", angles.id())
+        .with_meta("solarArc", progression.solar_arc)
+        .with_meta("yearLengthDays", YEAR_DAYS)
+        .with_meta("includeText", options.include_text);
+    Ok(meta.finish(document, &options))
+}
+
+fn aspects(found: &[Aspect<PointId>], readable: Option<shared::language::Language>) -> Vec<AspectBody> {
+    found.iter().map(|a| AspectBody::from_aspect(a, readable)).collect()
+}
+
+/// An instant as local time of `zone`.
+pub fn instant_text(instant: JulianDay, zone: &shared::astro::time::TimeZoneSpec) -> String {
+    match instant.to_utc() {
+        Some(utc) => format_local(utc.with_timezone(&zone.offset_at(utc))),
+        None => String::new(),
+    }
+}

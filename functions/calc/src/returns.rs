@@ -1,0 +1,305 @@
+//! POST /api/calc/solar-return and POST /api/calc/lunar-return.
+//!
+//! The return instant is found by Newton's method on the geocentric,
+//! apparent longitude (the Moon's return uses the geocentric natal Moon, as
+//! return charts conventionally do); the chart is drawn for that instant at
+//! the birth place, or at `returnLocation` when given (a relocated return).
+//! The return charts use the geocentric Moon, so that a lunar return's Moon
+//! sits exactly on the natal degree the return is defined by.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use chrono::{Datelike, NaiveTime};
+use serde::Serialize;
+use shared::astro::chart::returns::{lunar_return, solar_return};
+use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::ephemeris::{Body, EphemerisError, Observer};
+use shared::astro::time::{JulianDay, ResolvedInstant, format_utc, local_instant};
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
+
+use crate::progressions::instant_text;
+use crate::wire::{
+    ChartBody, ChartMeta, CommonOptions, LocationBody, NamedChartLink, Place, Problems, chart_image_link, chart_request, ephemeris_error,
+    parse_common, parse_day, parse_instant, parse_location,
+};
+
+chart_request! {
+    pub struct SolarReturnRequest {
+        birth_date_time: String,
+        birth_location: LocationBody,
+        return_year: i32,
+        return_location: Option<LocationBody>,
+    }
+}
+
+chart_request! {
+    pub struct LunarReturnRequest {
+        birth_date_time: String,
+        birth_location: LocationBody,
+        /// `YYYY-MM-DD`: the search starts at local midnight of this day.
+        return_date: String,
+        return_location: Option<LocationBody>,
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SolarReturnData {
+    return_year: i32,
+    return_date: String,
+    return_date_utc: String,
+    /// The instant as a Julian day (UT), unrounded.
+    return_julian_day: f64,
+    #[serde(flatten)]
+    chart: ChartBody,
+    charts: BTreeMap<&'static str, NamedChartLink>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LunarReturnData {
+    return_date: String,
+    return_date_utc: String,
+    return_julian_day: f64,
+    #[serde(flatten)]
+    chart: ChartBody,
+    charts: BTreeMap<&'static str, NamedChartLink>,
+}
+
+/// What both returns parse: the birth, the chart place and the options.
+struct ReturnInput {
+    birth: ResolvedInstant,
+    chart_place: Place,
+    options: CommonOptions,
+}
+
+fn parse_return_input(
+    app: &AppState,
+    birth_text: &str,
+    birth_location: &LocationBody,
+    return_location: Option<&LocationBody>,
+    common: &crate::wire::CommonOptionsBody,
+    problems: &mut Problems,
+) -> (Option<ResolvedInstant>, Place, Option<Place>, CommonOptions) {
+    let birth_place = parse_location(birth_location, "/birthLocation", problems);
+    let birth = parse_instant(birth_text, birth_place.zone.as_ref(), &app.ephemeris, "/birthDateTime", problems);
+    let chart_place = return_location.map(|l| parse_location(l, "/returnLocation", problems));
+    // Chiron's range is judged at the return, which is unknown yet: by the server's files only.
+    let options = parse_common(common, &app.ephemeris, None, problems);
+    (birth, birth_place, chart_place, options)
+}
+
+fn finish_input(
+    birth: Option<ResolvedInstant>,
+    birth_place: Place,
+    chart_place: Option<Place>,
+    options: CommonOptions,
+) -> Result<ReturnInput, ApiError> {
+    let birth = birth.ok_or_else(|| ApiError::invalid_field("/birthDateTime", "the birth moment could not be placed in time"))?;
+    let chart_place =
+        chart_place.unwrap_or(Place { latitude: birth_place.latitude, longitude: birth_place.longitude, zone: birth_place.zone });
+    Ok(ReturnInput { birth, chart_place, options })
+}
+
+fn return_chart(app: &AppState, input: &ReturnInput, at: JulianDay, date_pointer: &str) -> Result<NatalChart, ApiError> {
+    let chart_input = ChartInput {
+        instant: at,
+        latitude: input.chart_place.latitude,
+        longitude: input.chart_place.longitude,
+        house_system: input.options.house_system,
+        moon_center: MoonCenter::Geocentric,
+        points: input.options.points.clone(),
+        orbs: input.options.orbs.clone(),
+    };
+    NatalChart::compute(&app.ephemeris, &chart_input).map_err(|e| ephemeris_error(e, date_pointer))
+}
+
+fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body) -> Result<f64, ApiError> {
+    app.ephemeris
+        .position(birth.julian_day_ut(), body, Observer::Geocentric)
+        .map(|p| p.longitude)
+        .map_err(|e| ephemeris_error(e, "/birthDateTime"))
+}
+
+fn links(
+    app: &AppState,
+    headers: &HeaderMap,
+    kind: &'static str,
+    title: &str,
+    description: String,
+    birth: (&str, &LocationBody),
+    extra: Vec<(&'static str, String)>,
+    options: &CommonOptions,
+) -> BTreeMap<&'static str, NamedChartLink> {
+    let base = vec![
+        ("birthDateTime", birth.0.to_owned()),
+        ("latitude", birth.1.latitude.to_string()),
+        ("longitude", birth.1.longitude.to_string()),
+        ("timezone", birth.1.timezone.clone()),
+    ];
+    let mut return_params = base.clone();
+    return_params.push(("chart", kind.to_owned()));
+    return_params.extend(extra);
+    BTreeMap::from([
+        (kind, NamedChartLink { title: title.to_owned(), description, url: chart_image_link(app, headers, return_params, options) }),
+        (
+            "natal",
+            NamedChartLink {
+                title: "Natal chart".into(),
+                description: "The birth chart".into(),
+                url: chart_image_link(app, headers, base, options),
+            },
+        ),
+    ])
+}
+
+fn return_location_params(location: Option<&LocationBody>) -> Vec<(&'static str, String)> {
+    location
+        .map(|l| {
+            vec![
+                ("returnLatitude", l.latitude.to_string()),
+                ("returnLongitude", l.longitude.to_string()),
+                ("returnTimezone", l.timezone.clone()),
+            ]
+        })
+        .unwrap_or_default()
+}
+
+fn out_of_range(pointer: &str) -> impl Fn(EphemerisError) -> ApiError + '_ {
+    move |error| match error {
+        EphemerisError::OutOfRange => ApiError::invalid_field(pointer, error.to_string()),
+        other => ephemeris_error(other, pointer),
+    }
+}
+
+#[tracing::instrument(name = "solar_return", skip_all)]
+pub async fn calculate_solar_return(
+    State(app): State<AppState>,
+    _caller: Caller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<SolarReturnRequest>,
+) -> ApiResult<Document<SolarReturnData>> {
+    let mut problems = Problems::default();
+    let (birth, birth_place, chart_place, options) = parse_return_input(
+        &app,
+        &body.birth_date_time,
+        &body.birth_location,
+        body.return_location.as_ref(),
+        &body.common_options(),
+        &mut problems,
+    );
+    if let Some(birth) = birth {
+        if body.return_year < birth.local().year() {
+            problems.add("/returnYear", "the return year must be the birth year or later");
+        }
+    }
+    problems.into_result()?;
+    let input = finish_input(birth, birth_place, chart_place, options)?;
+
+    let natal_sun = natal_longitude(&app, &input.birth, Body::Sun)?;
+    // The return nearest the birthday of `returnYear`: as many tropical
+    // years after birth as calendar years.
+    let years = body.return_year - input.birth.local().year();
+    let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years).map_err(out_of_range("/returnYear"))?;
+    let chart = return_chart(&app, &input, at, "/returnYear")?;
+    let (local, utc) = texts(at, &input.chart_place)?;
+
+    let mut meta = ChartMeta::new();
+    meta.add_chart(&chart);
+    meta.add_instant(&body.birth_date_time, &input.birth);
+    meta.add_options(&input.options);
+    let mut extra = vec![("returnYear", body.return_year.to_string())];
+    extra.extend(return_location_params(body.return_location.as_ref()));
+    let charts = links(
+        &app,
+        &headers,
+        "solarReturn",
+        "Solar return",
+        format!("The Sun back on its natal degree in {}", body.return_year),
+        (&body.birth_date_time, &body.birth_location),
+        extra,
+        &input.options,
+    );
+    let readable = input.options.include_readable_entities.then_some(input.options.language);
+    let data = SolarReturnData {
+        return_year: body.return_year,
+        return_date: local,
+        return_date_utc: utc,
+        return_julian_day: at.0,
+        chart: ChartBody::of(&chart, readable),
+        charts,
+    };
+    let document = Document::new(data)
+        .with_meta("houseSystem", chart.houses.system_used.id())
+        .with_meta("natalSunLongitude", natal_sun)
+        .with_meta("moonCenter", "geocentric");
+    Ok(meta.finish(document, &input.options))
+}
+
+#[tracing::instrument(name = "lunar_return", skip_all)]
+pub async fn calculate_lunar_return(
+    State(app): State<AppState>,
+    _caller: Caller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LunarReturnRequest>,
+) -> ApiResult<Document<LunarReturnData>> {
+    let mut problems = Problems::default();
+    let (birth, birth_place, chart_place, options) = parse_return_input(
+        &app,
+        &body.birth_date_time,
+        &body.birth_location,
+        body.return_location.as_ref(),
+        &body.common_options(),
+        &mut problems,
+    );
+    let from_day = parse_day(&body.return_date, "/returnDate", &mut problems);
+    problems.into_result()?;
+    let input = finish_input(birth, birth_place, chart_place, options)?;
+    let from_day = from_day.ok_or_else(|| ApiError::invalid_field("/returnDate", "expected a date as YYYY-MM-DD"))?;
+    let zone = input.chart_place.zone.ok_or_else(|| ApiError::invalid_field("/birthLocation/timezone", "unknown time zone"))?;
+    let from = local_instant(from_day, NaiveTime::MIN, &zone);
+    app.ephemeris.check_supported(from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
+
+    let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
+    let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
+    let chart = return_chart(&app, &input, at, "/returnDate")?;
+    let (local, utc) = texts(at, &input.chart_place)?;
+
+    let mut meta = ChartMeta::new();
+    meta.add_chart(&chart);
+    meta.add_instant(&body.birth_date_time, &input.birth);
+    meta.add_options(&input.options);
+    let mut extra = vec![("returnDate", body.return_date.clone())];
+    extra.extend(return_location_params(body.return_location.as_ref()));
+    let charts = links(
+        &app,
+        &headers,
+        "lunarReturn",
+        "Lunar return",
+        format!("The Moon back on its natal degree, first time from {}", body.return_date),
+        (&body.birth_date_time, &body.birth_location),
+        extra,
+        &input.options,
+    );
+    let readable = input.options.include_readable_entities.then_some(input.options.language);
+    let data = LunarReturnData {
+        return_date: local,
+        return_date_utc: utc,
+        return_julian_day: at.0,
+        chart: ChartBody::of(&chart, readable),
+        charts,
+    };
+    let document = Document::new(data)
+        .with_meta("houseSystem", chart.houses.system_used.id())
+        .with_meta("natalMoonLongitude", natal_moon)
+        .with_meta("moonCenter", "geocentric");
+    Ok(meta.finish(document, &input.options))
+}
+
+fn texts(at: JulianDay, place: &Place) -> Result<(String, String), ApiError> {
+    let utc = at.to_utc().ok_or_else(|| ApiError::internal("return instant out of range"))?;
+    let zone = place.zone.ok_or_else(|| ApiError::internal("a parsed place without a zone"))?;
+    Ok((instant_text(at, &zone), format_utc(utc)))
+}

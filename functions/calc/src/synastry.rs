@@ -1,0 +1,133 @@
+//! POST /api/calc/synastry: two birth charts and the aspects between them.
+//!
+//! `aspects1to2` lists person 1's points as `pointA` and person 2's as
+//! `pointB`, and `applying` follows person 1's motion against person 2's
+//! chart held still (as if 1's planets transited 2's chart); `aspects2to1` is
+//! the mirror. The same orbs apply to both. Swapping the two people swaps the
+//! two arrays exactly.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::Serialize;
+use shared::astro::aspect::{Placement, aspects_across};
+use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::point::PointId;
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
+
+use crate::wire::{
+    AspectBody, ChartMeta, CommonOptions, LocationBody, NamedChartLink, PointBody, Problems, chart_image_link, chart_request,
+    ephemeris_error, parse_common, parse_instant, parse_location, points_body,
+};
+
+chart_request! {
+    pub struct SynastryRequest {
+        date_time1: String,
+        location1: LocationBody,
+        date_time2: String,
+        location2: LocationBody,
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SynastryData {
+    aspects1to2: Vec<AspectBody>,
+    aspects2to1: Vec<AspectBody>,
+    points1: BTreeMap<&'static str, PointBody>,
+    points2: BTreeMap<&'static str, PointBody>,
+    charts: BTreeMap<&'static str, NamedChartLink>,
+}
+
+#[tracing::instrument(name = "synastry", skip_all)]
+pub async fn calculate_synastry(
+    State(app): State<AppState>,
+    _caller: Caller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<SynastryRequest>,
+) -> ApiResult<Document<SynastryData>> {
+    let mut problems = Problems::default();
+    let place1 = parse_location(&body.location1, "/location1", &mut problems);
+    let place2 = parse_location(&body.location2, "/location2", &mut problems);
+    let instant1 = parse_instant(&body.date_time1, place1.zone.as_ref(), &app.ephemeris, "/dateTime1", &mut problems);
+    let instant2 = parse_instant(&body.date_time2, place2.zone.as_ref(), &app.ephemeris, "/dateTime2", &mut problems);
+    // Chiron joins the default points only when both dates are in its range.
+    let chiron_date = match (instant1, instant2) {
+        (Some(a), Some(_)) if !app.ephemeris.chiron_available_at(a.julian_day_ut()) => Some(a.julian_day_ut()),
+        (Some(_), Some(b)) => Some(b.julian_day_ut()),
+        _ => None,
+    };
+    let options = parse_common(&body.common_options(), &app.ephemeris, chiron_date, &mut problems);
+    problems.into_result()?;
+    let (Some(instant1), Some(instant2)) = (instant1, instant2) else {
+        return Err(ApiError::invalid_field("/dateTime1", "the birth moments could not be placed in time"));
+    };
+
+    let chart = |instant: shared::astro::time::ResolvedInstant, place: &crate::wire::Place, pointer: &str| {
+        let input = ChartInput {
+            instant: instant.julian_day_ut(),
+            latitude: place.latitude,
+            longitude: place.longitude,
+            house_system: options.house_system,
+            moon_center: MoonCenter::default(),
+            points: options.points.clone(),
+            orbs: options.orbs.clone(),
+        };
+        NatalChart::compute(&app.ephemeris, &input).map_err(|e| ephemeris_error(e, pointer))
+    };
+    let chart1 = chart(instant1, &place1, "/dateTime1")?;
+    let chart2 = chart(instant2, &place2, "/dateTime2")?;
+    let readable = options.include_readable_entities.then_some(options.language);
+
+    let mut meta = ChartMeta::new();
+    meta.add_chart(&chart1);
+    meta.add_chart(&chart2);
+    meta.add_instant(&body.date_time1, &instant1);
+    meta.add_instant(&body.date_time2, &instant2);
+    meta.add_options(&options);
+
+    let data = SynastryData {
+        aspects1to2: inter_aspects(&chart1, &chart2, &options, readable),
+        aspects2to1: inter_aspects(&chart2, &chart1, &options, readable),
+        points1: points_body(&chart1.points, readable),
+        points2: points_body(&chart2.points, readable),
+        charts: BTreeMap::from([
+            ("person1", person_link(&app, &headers, "Person 1", &body.date_time1, &body.location1, &options)),
+            ("person2", person_link(&app, &headers, "Person 2", &body.date_time2, &body.location2, &options)),
+        ]),
+    };
+    Ok(meta.finish(Document::new(data).with_meta("houseSystem", chart1.houses.system_used.id()), &options))
+}
+
+/// `leading`'s points against `other`'s, the other chart held still.
+fn inter_aspects(
+    leading: &NatalChart,
+    other: &NatalChart,
+    options: &CommonOptions,
+    readable: Option<shared::language::Language>,
+) -> Vec<AspectBody> {
+    let still: Vec<Placement<PointId>> = other.placements().into_iter().map(|p| Placement { speed: 0.0, ..p }).collect();
+    aspects_across(&leading.placements(), &still, &options.orbs).iter().map(|a| AspectBody::from_aspect(a, readable)).collect()
+}
+
+fn person_link(
+    app: &AppState,
+    headers: &HeaderMap,
+    title: &str,
+    date_time: &str,
+    location: &LocationBody,
+    options: &CommonOptions,
+) -> NamedChartLink {
+    let params = vec![
+        ("dateTime", date_time.to_owned()),
+        ("latitude", location.latitude.to_string()),
+        ("longitude", location.longitude.to_string()),
+        ("timezone", location.timezone.clone()),
+    ];
+    NamedChartLink {
+        title: title.to_owned(),
+        description: format!("Natal chart of {}", title.to_lowercase()),
+        url: chart_image_link(app, headers, params, options),
+    }
+}

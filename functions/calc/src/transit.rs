@@ -1,0 +1,508 @@
+//! POST /api/calc/transit
+//!
+//! Request (camelCase, unknown fields refused): `birthDateTime`,
+//! `birthLocation`, `startDate`, `endDate` (`YYYY-MM-DD`), optional
+//! `transitLocation`, `transitPoints`, plus the common options
+//! (`houseSystem`, `language`, `includeText`, `includeReadableEntities`,
+//! `points`, `orbs`).
+//!
+//! * The period runs from `startDate` 00:00 to `endDate` 24:00 local time in
+//!   the transit location's time zone (the birth zone when there is none),
+//!   both days included, at most [`MAX_PERIOD_DAYS`] days. A midnight that a
+//!   daylight-saving change skips starts the day at the first valid minute; a
+//!   repeated midnight starts the period at the earlier instant and ends it
+//!   at the later one, so no hour is lost.
+//! * `points`: the natal points aspected. Any point id or angle id
+//!   (`ascendant midheaven descendant imum_coeli`); default the natal
+//!   chart's default points plus ascendant and midheaven. They are the
+//!   natal chart of `POST /api/calc/natal` with default options (topocentric
+//!   Moon).
+//! * `transitPoints`: the moving points, default the ten planets; also
+//!   `mean_node true_node south_node mean_lilith chiron`. Transiting
+//!   positions are geocentric. The transit location's coordinates are
+//!   validated but only its zone is used.
+//! * `orbs`: default 1° for conjunction, opposition, trine, square and
+//!   sextile; when given, the natal rules apply (only named aspects with a
+//!   positive orb, at most 15°).
+//! * Times are ISO 8601 with the UTC offset in force at that moment in the
+//!   period's zone, rounded to the second.
+//! * The aspects array depends on the compatibility date (see
+//!   `shared::version`): before 2026-09-03 one entry per pass
+//!   (`{pointA, pointB, aspect, angle, orb, applying, startsAt, exactAt,
+//!   endsAt}`); from 2026-09-03 one entry per transiting point, aspect and
+//!   natal point with its passes under `occurrences` (`{startsAt, exactAt,
+//!   endsAt, orb, applying}`). The answer carries `X-Api-Version` and `Vary`.
+//!   Pass semantics (null ends, `orb`, `applying`): `shared::astro::chart::transit`.
+
+use axum::extract::State;
+use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
+use serde::Serialize;
+use shared::astro::aspect::AspectKind;
+use shared::astro::chart::transit::{NatalTarget, Pass, TransitInput, TransitingBody, default_transit_orbs, find_transits};
+use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::ephemeris::{EphemerisError, EphemerisSource};
+use shared::astro::point::{AngleId, PointId};
+use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc, parse_date};
+use shared::astro::{Ephemeris, ephemeris::Body};
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document, RequestedVersion, Versioned};
+use shared::language::Language;
+
+use crate::wire::{
+    AngleBody, ChartMeta, HousesBody, LocationBody, PointBody, Problems, angles_body, chart_request, ephemeris_error, parse_common,
+    parse_instant, parse_location, points_body,
+};
+
+/// The longest period, in days, both ends included: a leap year. It bounds
+/// the work and the answer (a year of the Moon alone is hundreds of passes).
+pub const MAX_PERIOD_DAYS: i64 = 366;
+
+/// From this compatibility date the aspects are grouped.
+pub const GROUPED_ASPECTS_FROM: NaiveDate = match NaiveDate::from_ymd_opt(2026, 9, 3) {
+    Some(date) => date,
+    None => panic!("invalid constant date"),
+};
+
+chart_request! {
+    pub struct TransitRequest {
+        birth_date_time: String,
+        birth_location: LocationBody,
+        start_date: String,
+        end_date: String,
+        transit_location: Option<LocationBody>,
+        transit_points: Option<Vec<String>>,
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TransitData {
+    birth_date_time: String,
+    birth_utc_date_time: String,
+    period: PeriodBody,
+    transit_points: Vec<&'static str>,
+    natal: NatalBody,
+    aspects: AspectsBody,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PeriodBody {
+    start_date: String,
+    end_date: String,
+    /// Local start of `startDate`, ISO 8601 with offset.
+    start: String,
+    /// Local end of `endDate` (the next day's 00:00).
+    end: String,
+    start_utc: String,
+    end_utc: String,
+    days: i64,
+    timezone: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NatalBody {
+    points: std::collections::BTreeMap<&'static str, PointBody>,
+    angles: std::collections::BTreeMap<&'static str, AngleBody>,
+    houses: HousesBody,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum AspectsBody {
+    /// Before 2026-09-03: one entry per pass.
+    Passes(Vec<PassEntry>),
+    /// From 2026-09-03: one entry per transiting point, aspect and natal point.
+    Grouped(Vec<GroupEntry>),
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Names {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    point_a_name: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    point_b_name: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    aspect_name: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Occurrence {
+    /// Entering orb; null when already in orb at the period's start.
+    starts_at: Option<String>,
+    /// Exact hits inside the period.
+    exact_at: Vec<String>,
+    /// Leaving orb; null when still in orb at the period's end.
+    ends_at: Option<String>,
+    /// Tightest orb inside the period (0 when exact).
+    orb: f64,
+    /// Still closing at the pass's last moment inside the period.
+    applying: bool,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PassEntry {
+    point_a: &'static str,
+    point_b: &'static str,
+    aspect: &'static str,
+    angle: f64,
+    #[serde(flatten)]
+    occurrence: Occurrence,
+    #[serde(flatten)]
+    names: Names,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupEntry {
+    point_a: &'static str,
+    point_b: &'static str,
+    aspect: &'static str,
+    angle: f64,
+    #[serde(flatten)]
+    names: Names,
+    occurrences: Vec<Occurrence>,
+}
+
+/// Which instant a local midnight names when the clocks make it ambiguous.
+#[derive(Clone, Copy)]
+enum Edge {
+    Start,
+    End,
+}
+
+/// The instant of local 00:00 on `date` in `zone`. A skipped midnight moves
+/// to the first valid minute after it; a repeated one takes the earlier
+/// instant for a start and the later for an end, so the period holds every
+/// minute of its days.
+fn local_midnight(zone: &TimeZoneSpec, date: NaiveDate, edge: Edge) -> Option<DateTime<Utc>> {
+    let midnight: NaiveDateTime = date.and_hms_opt(0, 0, 0)?;
+    match zone {
+        TimeZoneSpec::Fixed(offset) => offset.from_local_datetime(&midnight).single().map(|t| t.with_timezone(&Utc)),
+        TimeZoneSpec::Named(tz) => {
+            // Daylight-saving gaps last at most a few hours.
+            for minutes in 0..=(6 * 60) {
+                let local = midnight + chrono::Duration::minutes(minutes);
+                match tz.from_local_datetime(&local) {
+                    chrono::LocalResult::Single(t) => return Some(t.with_timezone(&Utc)),
+                    chrono::LocalResult::Ambiguous(earlier, later) => {
+                        let chosen = if matches!(edge, Edge::Start) { earlier } else { later };
+                        return Some(chosen.with_timezone(&Utc));
+                    }
+                    chrono::LocalResult::None => continue,
+                }
+            }
+            None
+        }
+    }
+}
+
+/// ISO 8601 with the zone's offset at that instant, rounded to the second.
+fn local_text(zone: &TimeZoneSpec, jd: JulianDay) -> Result<String, ApiError> {
+    let utc = jd.to_utc().ok_or_else(|| ApiError::internal("transit time outside the representable range"))?;
+    let seconds = (utc.timestamp_millis() as f64 / 1000.0).round() as i64;
+    let utc = DateTime::from_timestamp(seconds, 0).ok_or_else(|| ApiError::internal("transit time outside the representable range"))?;
+    Ok(format_local(utc.with_timezone(&zone.offset_at(utc).fix())))
+}
+
+const ANGLE_IDS: [AngleId; 4] = AngleId::ALL;
+
+fn parse_natal_targets(
+    ids: Option<&[String]>,
+    ephemeris: &Ephemeris,
+    birth: Option<JulianDay>,
+    problems: &mut Problems,
+) -> Vec<NatalTarget> {
+    let chiron_here = birth.map_or(ephemeris.chiron_available(), |jd| ephemeris.chiron_available_at(jd));
+    let Some(ids) = ids else {
+        let mut targets: Vec<NatalTarget> = PointId::defaults(chiron_here).into_iter().map(NatalTarget::Point).collect();
+        targets.extend([NatalTarget::Angle(AngleId::Ascendant), NatalTarget::Angle(AngleId::Midheaven)]);
+        return targets;
+    };
+    if ids.is_empty() {
+        problems.add("/points", "give at least one natal point, or leave points out for the default set");
+    }
+    let mut targets = Vec::with_capacity(ids.len());
+    for (index, id) in ids.iter().enumerate() {
+        let target = match (PointId::parse(id), ANGLE_IDS.iter().find(|a| a.id() == id)) {
+            (Some(PointId::Chiron), _) if !ephemeris.chiron_available() => {
+                problems.add(format!("/points/{index}"), EphemerisError::ChironUnavailable.to_string());
+                continue;
+            }
+            (Some(PointId::Chiron), _) if !chiron_here => {
+                problems.add(format!("/points/{index}"), EphemerisError::ChironOutOfRange.to_string());
+                continue;
+            }
+            (Some(point), _) => NatalTarget::Point(point),
+            (None, Some(angle)) => NatalTarget::Angle(*angle),
+            (None, None) => {
+                let mut valid: Vec<&str> = PointId::ALL.iter().map(|p| p.id()).collect();
+                valid.extend(ANGLE_IDS.iter().map(|a| a.id()));
+                problems.add(format!("/points/{index}"), format!("unknown point '{id}'; valid: {}", valid.join(", ")));
+                continue;
+            }
+        };
+        if !targets.contains(&target) {
+            targets.push(target);
+        }
+    }
+    targets
+}
+
+fn parse_transit_points(
+    ids: Option<&[String]>,
+    ephemeris: &Ephemeris,
+    period: Option<(JulianDay, JulianDay)>,
+    problems: &mut Problems,
+) -> Vec<TransitingBody> {
+    let Some(ids) = ids else {
+        return PointId::PLANETS.iter().filter_map(|p| TransitingBody::of(*p)).collect();
+    };
+    if ids.is_empty() {
+        problems.add("/transitPoints", "give at least one transiting point, or leave transitPoints out for the ten planets");
+    }
+    let chiron_in_period = period.is_none_or(|(start, end)| ephemeris.chiron_available_at(start) && ephemeris.chiron_available_at(end));
+    let mut bodies: Vec<TransitingBody> = Vec::with_capacity(ids.len());
+    for (index, id) in ids.iter().enumerate() {
+        let pointer = format!("/transitPoints/{index}");
+        match PointId::parse(id).map(|p| (p, TransitingBody::of(p))) {
+            None => {
+                let valid: Vec<&str> = PointId::ALL.iter().filter(|p| TransitingBody::of(**p).is_some()).map(|p| p.id()).collect();
+                problems.add(pointer, format!("unknown transiting point '{id}'; valid: {}", valid.join(", ")));
+            }
+            Some((point, None)) => problems.add(
+                pointer,
+                format!(
+                    "{} is not a moving body (it depends on the houses of a place); valid transiting points are bodies and nodes",
+                    point.id()
+                ),
+            ),
+            Some((_, Some(body))) if body.body == Body::Chiron && !ephemeris.chiron_available() => {
+                problems.add(pointer, EphemerisError::ChironUnavailable.to_string())
+            }
+            Some((_, Some(body))) if body.body == Body::Chiron && !chiron_in_period => {
+                problems.add(pointer, EphemerisError::ChironOutOfRange.to_string())
+            }
+            Some((_, Some(body))) => {
+                if !bodies.iter().any(|b| b.point == body.point) {
+                    bodies.push(body);
+                }
+            }
+        }
+    }
+    bodies
+}
+
+fn names(readable: Option<Language>, pass: &Pass, target: NatalTarget) -> Names {
+    Names {
+        point_a_name: readable.map(|l| l.point_name(pass.transiting)),
+        point_b_name: readable.map(|l| match target {
+            NatalTarget::Point(point) => l.point_name(point),
+            NatalTarget::Angle(angle) => l.angle_name(angle),
+        }),
+        aspect_name: readable.map(|l| l.aspect_name(pass.aspect)),
+    }
+}
+
+#[tracing::instrument(name = "transit", skip_all)]
+pub async fn calculate_transit(
+    State(app): State<AppState>,
+    caller: Caller,
+    requested: RequestedVersion,
+    ApiJson(body): ApiJson<TransitRequest>,
+) -> ApiResult<Versioned<Document<TransitData>>> {
+    let resolved = requested.resolve(caller.organization.api_version.as_deref());
+    let ephemeris = &app.ephemeris;
+    let mut problems = Problems::default();
+
+    let birth_place = parse_location(&body.birth_location, "/birthLocation", &mut problems);
+    let transit_place = body.transit_location.as_ref().map(|l| parse_location(l, "/transitLocation", &mut problems));
+    let birth = parse_instant(&body.birth_date_time, birth_place.zone.as_ref(), ephemeris, "/birthDateTime", &mut problems);
+    let zone = match &transit_place {
+        Some(place) => place.zone,
+        None => birth_place.zone,
+    };
+
+    let start_date = parse_date(&body.start_date).map_err(|e| problems.add("/startDate", e.to_string())).ok();
+    let end_date = parse_date(&body.end_date).map_err(|e| problems.add("/endDate", e.to_string())).ok();
+    let mut days = 0;
+    let mut period: Option<(DateTime<Utc>, DateTime<Utc>)> = None;
+    if let (Some(start_date), Some(end_date)) = (start_date, end_date) {
+        days = (end_date - start_date).num_days() + 1;
+        if end_date < start_date {
+            problems.add("/endDate", "endDate must be on or after startDate");
+        } else if days > MAX_PERIOD_DAYS {
+            problems.add(
+                "/endDate",
+                format!("the period may span at most {MAX_PERIOD_DAYS} days, startDate and endDate included; this one spans {days}"),
+            );
+        } else if let Some(zone) = &zone {
+            let start = local_midnight(zone, start_date, Edge::Start);
+            let end = end_date.checked_add_days(Days::new(1)).and_then(|next| local_midnight(zone, next, Edge::End));
+            match (start, end) {
+                (Some(start), Some(end)) => {
+                    let mut in_range = true;
+                    for (instant, pointer) in [(start, "/startDate"), (end, "/endDate")] {
+                        if ephemeris.check_supported(JulianDay::from_utc(instant)).is_err() {
+                            problems.add(pointer, EphemerisError::OutOfRange.to_string());
+                            in_range = false;
+                        }
+                    }
+                    if in_range {
+                        period = Some((start, end));
+                    }
+                }
+                _ => problems.add("/startDate", "the period's days could not be placed in the time zone"),
+            }
+        }
+    }
+    let period_jd = period.map(|(start, end)| (JulianDay::from_utc(start), JulianDay::from_utc(end)));
+
+    // Natal points may include the angles, which the common parser does not
+    // know: they are parsed here, the other options by the common parser.
+    let mut common = body.common_options();
+    let natal_ids = common.points.take();
+    let options = parse_common(&common, ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
+    let orbs = if body.orbs.is_some() { options.orbs.clone() } else { default_transit_orbs() };
+    let targets = parse_natal_targets(natal_ids.as_deref(), ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
+    let transiting = parse_transit_points(body.transit_points.as_deref(), ephemeris, period_jd, &mut problems);
+    problems.into_result()?;
+    let birth = birth.ok_or_else(|| ApiError::invalid_field("/birthDateTime", "the date-time could not be placed in time"))?;
+    let (zone, (start, end)) = match (zone, period_jd) {
+        (Some(zone), Some(period)) => (zone, period),
+        _ => return Err(ApiError::invalid_field("/startDate", "the period could not be placed in time")),
+    };
+
+    let natal_points: Vec<PointId> = targets
+        .iter()
+        .filter_map(|t| match t {
+            NatalTarget::Point(p) => Some(*p),
+            NatalTarget::Angle(_) => None,
+        })
+        .collect();
+    let chart = NatalChart::compute(
+        ephemeris,
+        &ChartInput {
+            instant: birth.julian_day_ut(),
+            latitude: birth_place.latitude,
+            longitude: birth_place.longitude,
+            house_system: options.house_system,
+            moon_center: MoonCenter::Topocentric,
+            points: natal_points,
+            orbs: options.orbs.clone(),
+        },
+    )
+    .map_err(|e| ephemeris_error(e, "/birthDateTime"))?;
+    let mut natal = Vec::with_capacity(targets.len());
+    for target in &targets {
+        let longitude = match target {
+            NatalTarget::Point(point) => chart.points.iter().find(|p| p.point == *point).map(|p| p.position.longitude),
+            NatalTarget::Angle(angle) => chart.angles.iter().find(|(a, _)| a == angle).map(|(_, l)| *l),
+        };
+        let longitude = longitude.ok_or_else(|| ApiError::internal(format!("natal chart lacks {}", target.id())))?;
+        natal.push((*target, longitude));
+    }
+
+    let input = TransitInput { start, end, transiting: transiting.clone(), natal, orbs: orbs.clone() };
+    let transits = find_transits(ephemeris, &input).map_err(|e| ephemeris_error(e, "/startDate"))?;
+
+    let readable = options.include_readable_entities.then_some(options.language);
+    let occurrence = |pass: &Pass| -> Result<Occurrence, ApiError> {
+        Ok(Occurrence {
+            starts_at: pass.starts_at.map(|t| local_text(&zone, t)).transpose()?,
+            exact_at: pass.exact_at.iter().map(|t| local_text(&zone, *t)).collect::<Result<_, _>>()?,
+            ends_at: pass.ends_at.map(|t| local_text(&zone, t)).transpose()?,
+            orb: pass.orb,
+            applying: pass.applying,
+        })
+    };
+    let target_of = |pass: &Pass| targets.get(pass.natal).copied().ok_or_else(|| ApiError::internal("pass names an unknown natal point"));
+    let grouped = resolved.includes(GROUPED_ASPECTS_FROM);
+    let aspects = if grouped {
+        let mut groups: Vec<(PointId, usize, AspectKind, GroupEntry)> = Vec::new();
+        for pass in &transits.passes {
+            let item = occurrence(pass)?;
+            // Passes come in time order, so groups are ordered by their first pass.
+            match groups.iter_mut().find(|(a, b, k, _)| *a == pass.transiting && *b == pass.natal && *k == pass.aspect) {
+                Some((.., group)) => group.occurrences.push(item),
+                None => {
+                    let target = target_of(pass)?;
+                    groups.push((
+                        pass.transiting,
+                        pass.natal,
+                        pass.aspect,
+                        GroupEntry {
+                            point_a: pass.transiting.id(),
+                            point_b: target.id(),
+                            aspect: pass.aspect.id(),
+                            angle: pass.aspect.angle(),
+                            names: names(readable, pass, target),
+                            occurrences: vec![item],
+                        },
+                    ));
+                }
+            }
+        }
+        AspectsBody::Grouped(groups.into_iter().map(|(.., group)| group).collect())
+    } else {
+        let mut entries = Vec::with_capacity(transits.passes.len());
+        for pass in &transits.passes {
+            let target = target_of(pass)?;
+            entries.push(PassEntry {
+                point_a: pass.transiting.id(),
+                point_b: target.id(),
+                aspect: pass.aspect.id(),
+                angle: pass.aspect.angle(),
+                occurrence: occurrence(pass)?,
+                names: names(readable, pass, target),
+            });
+        }
+        AspectsBody::Passes(entries)
+    };
+
+    let (start_utc, end_utc) = period.map_or((String::new(), String::new()), |(s, e)| (format_utc(s), format_utc(e)));
+    let data = TransitData {
+        birth_date_time: format_local(birth.local()),
+        birth_utc_date_time: format_utc(birth.utc),
+        period: PeriodBody {
+            start_date: body.start_date.clone(),
+            end_date: body.end_date.clone(),
+            start: local_text(&zone, start)?,
+            end: local_text(&zone, end)?,
+            start_utc,
+            end_utc,
+            days,
+            timezone: zone.name(),
+        },
+        transit_points: transiting.iter().map(|b| b.point.id()).collect(),
+        natal: NatalBody {
+            points: points_body(&chart.points, readable),
+            angles: angles_body(&chart.angles, readable),
+            houses: HousesBody::of(&chart.houses, readable),
+        },
+        aspects,
+    };
+
+    let mut meta = ChartMeta::new();
+    meta.add_chart(&chart);
+    meta.add_instant(&body.birth_date_time, &birth);
+    meta.add_options(&options);
+    if transits.sources.contains(&EphemerisSource::Moshier) && !meta.moshier {
+        meta.moshier = true;
+        meta.warnings.push(shared::astro::chart::ChartWarning::MoshierEphemeris.to_string());
+    }
+    let orbs_meta: serde_json::Map<String, serde_json::Value> =
+        orbs.entries().iter().map(|(kind, orb)| (kind.id().to_owned(), serde_json::Value::from(*orb))).collect();
+    let document = Document::new(data)
+        .with_meta("houseSystem", chart.houses.system_used.id())
+        .with_meta("requestedHouseSystem", options.house_system.id())
+        .with_meta("timezone", zone.name())
+        .with_meta("orbs", serde_json::Value::Object(orbs_meta))
+        .with_meta("maxPeriodDays", MAX_PERIOD_DAYS)
+        .with_meta("apiVersion", resolved.applied_text())
+        .with_meta("aspectsGrouped", grouped);
+    Ok(Versioned(resolved, meta.finish(document, &options)))
+}
