@@ -22,9 +22,12 @@ const fn date(year: i32, month: u32, day: u32) -> NaiveDate {
 
 pub const BASELINE: NaiveDate = date(2026, 1, 1);
 
+/// From this date `POST /api/calc/transit` groups its aspects.
+pub const GROUPED_TRANSIT_ASPECTS: NaiveDate = date(2026, 9, 3);
+
 /// Every breaking change, oldest first.
 pub const CHANGES: &[DatedChange] = &[DatedChange {
-    date: date(2026, 9, 3),
+    date: GROUPED_TRANSIT_ASPECTS,
     summary: "POST /api/calc/transit: aspects grouped per transiting point, aspect and natal point, passes under occurrences",
 }];
 

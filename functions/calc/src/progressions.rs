@@ -10,7 +10,7 @@ use shared::astro::aspect::Aspect;
 use shared::astro::chart::progression::{ProgressedAngles, YEAR_DAYS, progress};
 use shared::astro::chart::{ChartInput, MoonCenter};
 use shared::astro::point::PointId;
-use shared::astro::time::{JulianDay, format_local, local_instant};
+use shared::astro::time::{JulianDay, Repeated, format_local, local_time_on};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::wire::{
@@ -69,7 +69,8 @@ pub async fn calculate_progressions(
         return Err(ApiError::invalid_field("/birthDateTime", "the birth moment could not be placed in time"));
     };
     let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default();
-    let target = local_instant(target_day, noon, &zone);
+    let target = local_time_on(target_day, noon, &zone, Repeated::Earlier)
+        .ok_or_else(|| ApiError::invalid_field("/targetDate", "this day has no noon in the birth time zone"))?;
     if target.utc < birth.utc {
         return Err(ApiError::invalid_field("/targetDate", "the target date must be on or after the birth date"));
     }

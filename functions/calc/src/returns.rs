@@ -16,7 +16,7 @@ use serde::Serialize;
 use shared::astro::chart::returns::{lunar_return, solar_return};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::ephemeris::{Body, EphemerisError, Observer};
-use shared::astro::time::{JulianDay, ResolvedInstant, format_utc, local_instant};
+use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, format_utc, local_time_on};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::progressions::instant_text;
@@ -259,7 +259,8 @@ pub async fn calculate_lunar_return(
     let input = finish_input(birth, birth_place, chart_place, options)?;
     let from_day = from_day.ok_or_else(|| ApiError::invalid_field("/returnDate", "expected a date as YYYY-MM-DD"))?;
     let zone = input.chart_place.zone.ok_or_else(|| ApiError::invalid_field("/birthLocation/timezone", "unknown time zone"))?;
-    let from = local_instant(from_day, NaiveTime::MIN, &zone);
+    let from = local_time_on(from_day, NaiveTime::MIN, &zone, Repeated::Earlier)
+        .ok_or_else(|| ApiError::invalid_field("/returnDate", "this day has no midnight in the time zone"))?;
     app.ephemeris.check_supported(from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
 
     let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;

@@ -35,14 +35,14 @@
 //!   Pass semantics (null ends, `orb`, `applying`): `shared::astro::chart::transit`.
 
 use axum::extract::State;
-use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono::{DateTime, Days, NaiveTime, Offset, Utc};
 use serde::Serialize;
 use shared::astro::aspect::AspectKind;
 use shared::astro::chart::transit::{NatalTarget, Pass, TransitInput, TransitingBody, default_transit_orbs, find_transits};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::ephemeris::{EphemerisError, EphemerisSource};
 use shared::astro::point::{AngleId, PointId};
-use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc, parse_date};
+use shared::astro::time::{JulianDay, Repeated, TimeZoneSpec, format_local, format_utc, local_time_on, parse_date};
 use shared::astro::{Ephemeris, ephemeris::Body};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document, RequestedVersion, Versioned};
 use shared::language::Language;
@@ -55,12 +55,6 @@ use crate::wire::{
 /// The longest period, in days, both ends included: a leap year. It bounds
 /// the work and the answer (a year of the Moon alone is hundreds of passes).
 pub const MAX_PERIOD_DAYS: i64 = 366;
-
-/// From this compatibility date the aspects are grouped.
-pub const GROUPED_ASPECTS_FROM: NaiveDate = match NaiveDate::from_ymd_opt(2026, 9, 3) {
-    Some(date) => date,
-    None => panic!("invalid constant date"),
-};
 
 chart_request! {
     pub struct TransitRequest {
@@ -165,39 +159,6 @@ pub struct GroupEntry {
     #[serde(flatten)]
     names: Names,
     occurrences: Vec<Occurrence>,
-}
-
-/// Which instant a local midnight names when the clocks make it ambiguous.
-#[derive(Clone, Copy)]
-enum Edge {
-    Start,
-    End,
-}
-
-/// The instant of local 00:00 on `date` in `zone`. A skipped midnight moves
-/// to the first valid minute after it; a repeated one takes the earlier
-/// instant for a start and the later for an end, so the period holds every
-/// minute of its days.
-fn local_midnight(zone: &TimeZoneSpec, date: NaiveDate, edge: Edge) -> Option<DateTime<Utc>> {
-    let midnight: NaiveDateTime = date.and_hms_opt(0, 0, 0)?;
-    match zone {
-        TimeZoneSpec::Fixed(offset) => offset.from_local_datetime(&midnight).single().map(|t| t.with_timezone(&Utc)),
-        TimeZoneSpec::Named(tz) => {
-            // Daylight-saving gaps last at most a few hours.
-            for minutes in 0..=(6 * 60) {
-                let local = midnight + chrono::Duration::minutes(minutes);
-                match tz.from_local_datetime(&local) {
-                    chrono::LocalResult::Single(t) => return Some(t.with_timezone(&Utc)),
-                    chrono::LocalResult::Ambiguous(earlier, later) => {
-                        let chosen = if matches!(edge, Edge::Start) { earlier } else { later };
-                        return Some(chosen.with_timezone(&Utc));
-                    }
-                    chrono::LocalResult::None => continue,
-                }
-            }
-            None
-        }
-    }
 }
 
 /// ISO 8601 with the zone's offset at that instant, rounded to the second.
@@ -340,8 +301,13 @@ pub async fn calculate_transit(
                 format!("the period may span at most {MAX_PERIOD_DAYS} days, startDate and endDate included; this one spans {days}"),
             );
         } else if let Some(zone) = &zone {
-            let start = local_midnight(zone, start_date, Edge::Start);
-            let end = end_date.checked_add_days(Days::new(1)).and_then(|next| local_midnight(zone, next, Edge::End));
+            // A repeated midnight: the period starts at its first occurrence
+            // and ends at its last, so it holds every minute of its days.
+            let start = local_time_on(start_date, NaiveTime::MIN, zone, Repeated::Earlier).map(|r| r.utc);
+            let end = end_date
+                .checked_add_days(Days::new(1))
+                .and_then(|next| local_time_on(next, NaiveTime::MIN, zone, Repeated::Later))
+                .map(|r| r.utc);
             match (start, end) {
                 (Some(start), Some(end)) => {
                     let mut in_range = true;
@@ -420,7 +386,7 @@ pub async fn calculate_transit(
         })
     };
     let target_of = |pass: &Pass| targets.get(pass.natal).copied().ok_or_else(|| ApiError::internal("pass names an unknown natal point"));
-    let grouped = resolved.includes(GROUPED_ASPECTS_FROM);
+    let grouped = resolved.includes(shared::version::GROUPED_TRANSIT_ASPECTS);
     let aspects = if grouped {
         let mut groups: Vec<(PointId, usize, AspectKind, GroupEntry)> = Vec::new();
         for pass in &transits.passes {

@@ -32,6 +32,7 @@ use swiss_eph as sys;
 
 use super::house::HouseSystem;
 use super::time::JulianDay;
+use super::zodiac::{angular_distance, normalize_degrees};
 
 /// The instants the ephemeris serves: 1000-01-01 to 2999-12-31 (proleptic
 /// Gregorian calendar). 1800–2399 come from the Swiss files, the rest from
@@ -147,12 +148,7 @@ pub fn astronomical_angles(armc: f64, latitude: f64, obliquity: f64) -> (f64, f6
     let phi = latitude.clamp(-89.999_999, 89.999_999).to_radians();
     let midheaven = ramc.sin().atan2(ramc.cos() * eps.cos()).to_degrees();
     let ascendant = ramc.cos().atan2(-(ramc.sin() * eps.cos() + phi.tan() * eps.sin())).to_degrees();
-    (super::zodiac::normalize_degrees(ascendant), super::zodiac::normalize_degrees(midheaven))
-}
-
-fn angular_distance(a: f64, b: f64) -> f64 {
-    let d = (a - b).rem_euclid(360.0);
-    if d > 180.0 { 360.0 - d } else { d }
+    (normalize_degrees(ascendant), normalize_degrees(midheaven))
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

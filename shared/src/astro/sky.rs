@@ -55,12 +55,12 @@
 
 use std::ffi::{CStr, c_char};
 
-use chrono::{Duration, LocalResult, NaiveDate, TimeZone};
+use chrono::NaiveDate;
 use swiss_eph as sys;
 
 use super::ephemeris::{Body, BodyPosition, Ephemeris, EphemerisError, EphemerisSource, Observer};
-use super::time::{JulianDay, TimeZoneSpec};
-use super::zodiac::normalize_degrees;
+use super::time::{JulianDay, Repeated, TimeZoneSpec, local_time_on};
+use super::zodiac::{normalize_degrees, signed_arc};
 
 /// Atmosphere for refraction at the horizon (swetest's defaults).
 pub const PRESSURE_HPA: f64 = 1013.25;
@@ -102,28 +102,10 @@ impl DayWindow {
 }
 
 /// The first local minute of `date` in `zone` (00:00, or the first minute
-/// that exists when the clocks skip midnight), as UT. `None` only if no
-/// minute of the day exists, which no real zone does.
+/// that exists when the clocks skip midnight; a repeated midnight starts the
+/// day at its first occurrence), as UT.
 pub fn day_start(zone: &TimeZoneSpec, date: NaiveDate) -> Option<JulianDay> {
-    let midnight = date.and_hms_opt(0, 0, 0)?;
-    // Zones that moved their clocks at midnight skipped at most a few hours
-    // (Pacific/Apia skipped a whole day, which chrono reports as a gap too).
-    for minute in 0..(48 * 60) {
-        let local = midnight + Duration::minutes(minute);
-        let utc = match zone {
-            TimeZoneSpec::Fixed(offset) => offset.from_local_datetime(&local).single().map(|t| t.to_utc()),
-            TimeZoneSpec::Named(tz) => match tz.from_local_datetime(&local) {
-                LocalResult::Single(t) => Some(t.to_utc()),
-                // A repeated midnight: the day starts at its first occurrence.
-                LocalResult::Ambiguous(earlier, _) => Some(earlier.to_utc()),
-                LocalResult::None => None,
-            },
-        };
-        if let Some(utc) = utc {
-            return Some(JulianDay::from_utc(utc));
-        }
-    }
-    None
+    local_time_on(date, chrono::NaiveTime::MIN, zone, Repeated::Earlier).map(|start| start.julian_day_ut())
 }
 
 /// The local calendar day `date` in `zone`.
@@ -311,12 +293,6 @@ fn disc(distance_au: f64, radius_km: f64) -> DiscFacts {
     DiscFacts { distance_km, diameter_degrees: 2.0 * (radius_km / distance_km).clamp(-1.0, 1.0).asin().to_degrees() }
 }
 
-/// Difference of two longitudes in (−180, 180].
-fn signed_difference(a: f64, b: f64) -> f64 {
-    let d = normalize_degrees(a - b);
-    if d > 180.0 { d - 360.0 } else { d }
-}
-
 /// Illuminated fraction from geocentric ecliptic positions (Meeus, ch. 48):
 /// the elongation ψ in 3-D and the phase angle i at the Moon.
 pub fn illuminated_fraction(moon: &BodyPosition, sun: &BodyPosition) -> f64 {
@@ -355,7 +331,7 @@ fn previous_new_moon(ephemeris: &Ephemeris, instant: JulianDay, elongation: f64)
         if !rate.is_finite() || rate <= 0.0 {
             return Err(EphemerisError::Computation("lunar elongation rate is not positive".into()));
         }
-        let step = -signed_difference(moon.longitude, sun.longitude) / rate;
+        let step = -signed_arc(moon.longitude - sun.longitude) / rate;
         t += step;
         // 1e-7 day is 0.009 s.
         if step.abs() < 1e-7 {
@@ -455,7 +431,7 @@ impl Track {
             }
             // Unwrap the right ascension so that the cubic never sees a 360° jump.
             let ra = match previous_ra {
-                Some(previous) => previous + signed_difference(xx[0], previous),
+                Some(previous) => previous + signed_arc(xx[0] - previous),
                 None => xx[0],
             };
             previous_ra = Some(ra);
@@ -493,7 +469,7 @@ impl Track {
         let ra = self.interpolate(&self.right_ascension, t);
         let dec = self.interpolate(&self.declination, t).to_radians();
         let distance = self.interpolate(&self.distance_au, t);
-        let hour_angle = signed_difference(sidereal, ra);
+        let hour_angle = signed_arc(sidereal - ra);
         let phi = self.latitude.to_radians();
         let sin_alt = phi.sin() * dec.sin() + phi.cos() * dec.cos() * hour_angle.to_radians().cos();
         (hour_angle, sin_alt.clamp(-1.0, 1.0).asin().to_degrees(), distance)

@@ -172,21 +172,44 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, TimeError> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| TimeError::MalformedDate)
 }
 
-/// The instant `date` at `time` of day names in `zone`. Days whose clock
-/// skips that time (a daylight-saving gap) take the first instant after the
-/// gap; a repeated time takes the earlier instant.
-pub fn local_instant(date: NaiveDate, time: chrono::NaiveTime, zone: &TimeZoneSpec) -> ResolvedInstant {
-    let mut local = date.and_time(time);
-    // Gaps are at most a few hours; step over them a quarter-hour at a time.
-    for _ in 0..16 {
-        if let Ok(resolved) = (CivilDateTime { local, explicit_offset: None }).resolve(zone) {
-            return resolved;
+/// Which instant a local time the clocks repeat (fall back) stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeated {
+    Earlier,
+    Later,
+}
+
+/// The instant `time` on `date` names in `zone`. When the clocks skip that
+/// time (a daylight-saving gap, or a zone moving its clocks at midnight) it
+/// is the first minute after the gap that exists; a repeated time takes the
+/// instant `repeated` says. `None` only if no minute of two days exists.
+pub fn local_time_on(date: NaiveDate, time: chrono::NaiveTime, zone: &TimeZoneSpec, repeated: Repeated) -> Option<ResolvedInstant> {
+    let start = date.and_time(time);
+    // Gaps last hours at most (Pacific/Apia skipped a whole day in 2011).
+    for minute in 0..(48 * 60) {
+        let local = start + chrono::Duration::minutes(minute);
+        let found = match zone {
+            TimeZoneSpec::Fixed(offset) => offset.from_local_datetime(&local).single().map(|t| (t, None)),
+            TimeZoneSpec::Named(tz) => match tz.from_local_datetime(&local) {
+                LocalResult::Single(t) => Some((t.fixed_offset(), None)),
+                LocalResult::Ambiguous(earlier, later) => {
+                    let ambiguity = Ambiguity { chosen_offset: earlier.offset().fix(), other_offset: later.offset().fix() };
+                    match repeated {
+                        Repeated::Earlier => Some((earlier.fixed_offset(), Some(ambiguity))),
+                        Repeated::Later => Some((
+                            later.fixed_offset(),
+                            Some(Ambiguity { chosen_offset: ambiguity.other_offset, other_offset: ambiguity.chosen_offset }),
+                        )),
+                    }
+                }
+                LocalResult::None => None,
+            },
+        };
+        if let Some((instant, ambiguity)) = found {
+            return Some(ResolvedInstant { utc: instant.with_timezone(&Utc), offset: *instant.offset(), ambiguity });
         }
-        local += chrono::Duration::minutes(15);
     }
-    // Unreachable for real zones; fall back to reading the time as UTC.
-    let utc = local.and_utc();
-    ResolvedInstant { utc, offset: Utc.fix(), ambiguity: None }
+    None
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -318,6 +341,27 @@ mod tests {
         let instant = DateTime::parse_from_rfc3339("2000-01-01T12:00:00Z").unwrap().with_timezone(&Utc);
         assert_eq!(JulianDay::from_utc(instant).0, 2_451_545.0);
         assert_eq!(JulianDay(2_451_545.0).to_utc().unwrap(), instant);
+    }
+
+    #[test]
+    fn local_times_step_over_gaps_and_choose_in_overlaps() {
+        let midnight = chrono::NaiveTime::MIN;
+        // Sao Paulo moved its clocks at midnight: 2018-11-04 began at 01:00.
+        let sao_paulo = TimeZoneSpec::parse("America/Sao_Paulo").unwrap();
+        let day = NaiveDate::from_ymd_opt(2018, 11, 4).unwrap();
+        let start = local_time_on(day, midnight, &sao_paulo, Repeated::Earlier).unwrap();
+        assert_eq!(format_local(start.local()), "2018-11-04T01:00:00-02:00");
+        // ... and on 2018-02-17 lived 23:00-24:00 twice (back from midnight to 23:00).
+        let day = NaiveDate::from_ymd_opt(2018, 2, 17).unwrap();
+        let half_past = chrono::NaiveTime::from_hms_opt(23, 30, 0).unwrap();
+        let earlier = local_time_on(day, half_past, &sao_paulo, Repeated::Earlier).unwrap();
+        let later = local_time_on(day, half_past, &sao_paulo, Repeated::Later).unwrap();
+        assert!(earlier.ambiguity.is_some() && later.ambiguity.is_some());
+        assert_eq!((later.utc - earlier.utc).num_hours(), 1);
+        let rome = TimeZoneSpec::parse("Europe/Rome").unwrap();
+        let noon = chrono::NaiveTime::from_hms_opt(12, 0, 0).unwrap();
+        let plain = local_time_on(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(), noon, &rome, Repeated::Earlier).unwrap();
+        assert_eq!(format_utc(plain.utc), "2026-11-22T11:00:00Z");
     }
 
     #[test]

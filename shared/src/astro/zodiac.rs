@@ -60,6 +60,17 @@ pub fn normalize_degrees(angle: f64) -> f64 {
     if wrapped >= 360.0 { 0.0 } else { wrapped }
 }
 
+/// An angle folded into (−180, 180]: the signed shortest arc.
+pub fn signed_arc(angle: f64) -> f64 {
+    let wrapped = normalize_degrees(angle);
+    if wrapped > 180.0 { wrapped - 360.0 } else { wrapped }
+}
+
+/// The unsigned shortest arc between two longitudes, [0, 180].
+pub fn angular_distance(a: f64, b: f64) -> f64 {
+    signed_arc(a - b).abs()
+}
+
 /// Where an ecliptic longitude falls in the zodiac.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ZodiacPosition {

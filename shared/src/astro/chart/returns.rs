@@ -4,7 +4,7 @@
 
 use crate::astro::ephemeris::{Body, Ephemeris, EphemerisError, Observer};
 use crate::astro::time::JulianDay;
-use crate::astro::zodiac::normalize_degrees;
+use crate::astro::zodiac::{normalize_degrees, signed_arc};
 
 /// Solved to well under a second (1e-8 day ≈ 1 ms).
 const TOLERANCE_DAYS: f64 = 1e-8;
@@ -13,12 +13,6 @@ const MAX_ITERATIONS: usize = 30;
 const TROPICAL_YEAR: f64 = 365.242_189;
 const TROPICAL_MONTH: f64 = 27.321_582;
 
-/// Signed difference `a − b` in (−180, 180].
-fn signed_difference(a: f64, b: f64) -> f64 {
-    let d = normalize_degrees(a - b);
-    if d > 180.0 { d - 360.0 } else { d }
-}
-
 /// The instant near `guess` when `body` (geocentric, apparent) is at
 /// `longitude`. The Sun and Moon never station, so the longitude is
 /// monotonic and Newton converges from within a few days.
@@ -26,7 +20,7 @@ pub fn crossing(ephemeris: &Ephemeris, body: Body, longitude: f64, guess: Julian
     let mut t = guess.0;
     for _ in 0..MAX_ITERATIONS {
         let position = ephemeris.position(JulianDay(t), body, Observer::Geocentric)?;
-        let step = signed_difference(position.longitude, longitude) / position.speed_longitude;
+        let step = signed_arc(position.longitude - longitude) / position.speed_longitude;
         t -= step;
         if step.abs() < TOLERANCE_DAYS {
             return Ok(JulianDay(t));
@@ -70,7 +64,7 @@ mod tests {
             let back = solar_return(&ephemeris, birth, natal_sun, years).unwrap();
             let sun = ephemeris.position(back, Body::Sun, Observer::Geocentric).unwrap();
             // One second of solar motion is about 0.04″.
-            assert!(signed_difference(sun.longitude, natal_sun).abs() * 3600.0 < 0.04, "{years}: {}", sun.longitude);
+            assert!(signed_arc(sun.longitude - natal_sun).abs() * 3600.0 < 0.04, "{years}: {}", sun.longitude);
             assert!((back.0 - birth.0 - f64::from(years) * TROPICAL_YEAR).abs() < 2.0);
         }
         let natal_moon = ephemeris.position(birth, Body::Moon, Observer::Geocentric).unwrap().longitude;
@@ -78,7 +72,7 @@ mod tests {
         let back = lunar_return(&ephemeris, natal_moon, from).unwrap();
         assert!(back.0 >= from.0 && back.0 < from.0 + 28.0);
         let moon = ephemeris.position(back, Body::Moon, Observer::Geocentric).unwrap();
-        assert!(signed_difference(moon.longitude, natal_moon).abs() * 3600.0 < 0.6);
+        assert!(signed_arc(moon.longitude - natal_moon).abs() * 3600.0 < 0.6);
         // Starting exactly at a return gives that return, not the next one.
         let again = lunar_return(&ephemeris, natal_moon, back).unwrap();
         assert!((again.0 - back.0).abs() < 1e-6 || again.0 - back.0 > 27.0);

@@ -49,6 +49,7 @@ use crate::astro::aspect::{AspectKind, Orbs};
 use crate::astro::ephemeris::{Body, Ephemeris, EphemerisError, EphemerisSource, Observer};
 use crate::astro::point::{AngleId, PointId};
 use crate::astro::time::JulianDay;
+use crate::astro::zodiac::signed_arc;
 
 /// Default transit orbs: 1° for the five major aspects. Transits are read
 /// with tight orbs because the moving body reaches every aspect anyway;
@@ -244,7 +245,7 @@ impl Track {
         let longitude = if body.opposite { position.longitude + 180.0 } else { position.longitude };
         let value = match self.values.last() {
             // No body moves 180° in one step, so the shortest arc is the motion.
-            Some(&previous) => previous + wrap180(longitude - previous),
+            Some(&previous) => previous + signed_arc(longitude - previous),
             None => longitude.rem_euclid(360.0),
         };
         self.times.push(t);
@@ -419,12 +420,6 @@ struct Piece {
     starts_at_station: bool,
 }
 
-/// Degrees wrapped into (−180, 180].
-fn wrap180(angle: f64) -> f64 {
-    let wrapped = angle.rem_euclid(360.0);
-    if wrapped > 180.0 { wrapped - 360.0 } else { wrapped }
-}
-
 /// One exact aspect longitude to search for: natal point ± aspect angle.
 #[derive(Debug, Clone, Copy)]
 struct Target {
@@ -517,7 +512,7 @@ pub fn refine_crossing(
         let position = ephemeris.position(JulianDay(t), body.body, Observer::Geocentric)?;
         calls += 1;
         let longitude = if body.opposite { position.longitude + 180.0 } else { position.longitude };
-        let residual = wrap180(longitude - level);
+        let residual = signed_arc(longitude - level);
         if position.speed_longitude.abs() < 1e-7 {
             break;
         }
@@ -639,7 +634,7 @@ fn passes_of_track(track: &Track, point: PointId, targets: &[Target], levels: &[
     for (index, target) in targets.iter().enumerate() {
         let events = &mut events[index];
         events.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let offset_of = |value: f64| wrap180(value - target.longitude);
+        let offset_of = |value: f64| signed_arc(value - target.longitude);
         let new_pass = |starts_at: Option<JulianDay>, orb: f64| FoundPass {
             pass: Pass {
                 transiting: point,
@@ -731,7 +726,7 @@ mod tests {
                 let truth = ephemeris.position(JulianDay(t), body.body, Observer::Geocentric).unwrap();
                 let expected = if body.opposite { truth.longitude + 180.0 } else { truth.longitude };
                 let (value, _) = track.at(t);
-                let error = wrap180(value - expected).abs();
+                let error = signed_arc(value - expected).abs();
                 worst_degrees = worst_degrees.max(error);
                 // As time: the error over the body's speed (ignoring stations,
                 // where any timing is ill-conditioned).
@@ -780,7 +775,7 @@ mod tests {
                 for i in 0..3000 {
                     let t = start.0 + (end.0 - start.0) * (i as f64 + 0.37) / 3000.0;
                     let truth = ephemeris.position(JulianDay(t), body.body, Observer::Geocentric).unwrap();
-                    let error = wrap180(track.at(t).0 - truth.longitude).abs();
+                    let error = signed_arc(track.at(t).0 - truth.longitude).abs();
                     worst = worst.max(error);
                     if truth.speed_longitude.abs() > 0.2 {
                         worst_fast = worst_fast.max(error / truth.speed_longitude.abs() * 86400.0);
