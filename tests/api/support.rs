@@ -81,6 +81,22 @@ impl TestApp {
         self.send(builder.body(Body::from(body.to_owned())).expect("request")).await
     }
 
+    /// Sets (or clears) the organization's compatibility-date pin in the store,
+    /// as `PATCH /api/org/api-version` will.
+    pub async fn pin_api_version(&self, version: Option<&str>) {
+        let table = self.state.table.as_ref();
+        let mut org = shared::repo::orgs::get_organization(table, &self.organization_id).await.expect("store").expect("organization");
+        org.api_version = version.map(String::from);
+        let Value::Object(attrs) = serde_json::to_value(&org).expect("serializable") else { unreachable!("an organization is an object") };
+        table
+            .write(vec![shared::store::WriteOp::Put {
+                item: shared::store::Item::new(format!("ORG#{}", org.id), "META", attrs),
+                condition: shared::store::Condition::MustExist,
+            }])
+            .await
+            .expect("pin written");
+    }
+
     pub fn owner_token(&self) -> String {
         self.state.jwt.as_ref().expect("jwt").mint(local_server::bootstrap::LOCAL_OWNER_ID, "owner@localhost", 600).expect("token")
     }

@@ -71,20 +71,6 @@ fn passes(response: &TestResponse) -> BTreeSet<String> {
     all
 }
 
-async fn pin_organization(app: &TestApp, version: Option<&str>) {
-    let mut org = shared::repo::orgs::get_organization(app.state.table.as_ref(), &app.organization_id).await.unwrap().unwrap();
-    org.api_version = version.map(String::from);
-    let serde_json::Value::Object(attrs) = serde_json::to_value(&org).unwrap() else { unreachable!() };
-    app.state
-        .table
-        .write(vec![shared::store::WriteOp::Put {
-            item: shared::store::Item::new(format!("ORG#{}", org.id), "META", attrs),
-            condition: shared::store::Condition::MustExist,
-        }])
-        .await
-        .unwrap();
-}
-
 fn is_local_time(text: &str) -> bool {
     // 2025-03-01T00:00:00+01:00
     text.len() == 25 && text.as_bytes()[10] == b'T' && (text.as_bytes()[19] == b'+' || text.as_bytes()[19] == b'-')
@@ -226,14 +212,14 @@ async fn both_shapes_carry_the_same_passes_chosen_by_header_query_and_pin() {
     assert!(aspects(&by_header).iter().any(|e| e["occurrences"].as_array().unwrap().len() >= 2));
 
     // The organization's pin applies to requests without a version; a header still wins.
-    pin_organization(&app, Some("2026-09-03")).await;
+    app.pin_api_version(Some("2026-09-03")).await;
     let pinned = post_with(&app, "/api/calc/transit", &body, None).await;
     assert!(is_grouped(&pinned));
     assert_eq!(applied_version(&pinned).as_deref(), Some("2026-09-03"));
     assert_eq!(passes(&pinned), passes(&baseline));
     let header_over_pin = post_with(&app, "/api/calc/transit", &body, Some("2026-01-01")).await;
     assert!(!is_grouped(&header_over_pin));
-    pin_organization(&app, Some("2026-03-01")).await;
+    app.pin_api_version(Some("2026-03-01")).await;
     let early_pin = post_with(&app, "/api/calc/transit", &body, None).await;
     assert!(!is_grouped(&early_pin));
     assert_eq!(applied_version(&early_pin).as_deref(), Some("2026-03-01"));

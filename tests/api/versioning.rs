@@ -104,17 +104,7 @@ async fn versioned_answers_resolve_the_organization_pin_from_the_store() {
     // No pin: the baseline applies and is stated.
     assert_eq!(call(vec![], "/probe").await, (Some("2026-01-01".into()), true));
     // A pin in the store changes what requests without a header get, at once.
-    let mut org = shared::repo::orgs::get_organization(app.state.table.as_ref(), &app.organization_id).await.unwrap().unwrap();
-    org.api_version = Some("2026-10-01".into());
-    let serde_json::Value::Object(attrs) = serde_json::to_value(&org).unwrap() else { unreachable!() };
-    app.state
-        .table
-        .write(vec![shared::store::WriteOp::Put {
-            item: shared::store::Item::new(format!("ORG#{}", org.id), "META", attrs),
-            condition: shared::store::Condition::MustExist,
-        }])
-        .await
-        .unwrap();
+    app.pin_api_version(Some("2026-10-01")).await;
     assert_eq!(call(vec![], "/probe").await.0.as_deref(), Some("2026-09-03"), "a pin after the newest change clamps to it");
     // The query beats the pin, the header beats both; early dates clamp to the baseline.
     assert_eq!(call(vec![], "/probe?api_version=2026-05-01").await.0.as_deref(), Some("2026-05-01"));
