@@ -44,10 +44,10 @@ chart_request! {
     }
 }
 
+/// The part both return answers share.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SolarReturnData {
-    return_year: i32,
+pub struct ReturnChart {
     return_date: String,
     return_date_utc: String,
     /// The instant as a Julian day (UT), unrounded.
@@ -59,13 +59,10 @@ pub struct SolarReturnData {
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct LunarReturnData {
-    return_date: String,
-    return_date_utc: String,
-    return_julian_day: f64,
+pub struct SolarReturnData {
+    return_year: i32,
     #[serde(flatten)]
-    chart: ChartBody,
-    charts: BTreeMap<&'static str, NamedChartLink>,
+    found: ReturnChart,
 }
 
 /// What both returns parse: the birth, the chart place and the options.
@@ -203,36 +200,24 @@ pub async fn calculate_solar_return(
     // years after birth as calendar years.
     let years = body.return_year - input.birth.local().year();
     let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years).map_err(out_of_range("/returnYear"))?;
-    let chart = return_chart(&app, &input, at, "/returnYear")?;
-    let (local, utc) = texts(at, &input.chart_place)?;
-
-    let mut meta = ChartMeta::new();
-    meta.add_chart(&chart);
-    meta.add_instant(&body.birth_date_time, &input.birth);
-    meta.add_options(&input.options);
-    let mut extra = vec![("returnYear", body.return_year.to_string())];
-    extra.extend(return_location_params(body.return_location.as_ref()));
-    let charts = links(
+    let link = ReturnLink {
+        kind: "solarReturn",
+        title: "Solar return",
+        description: format!("The Sun back on its natal degree in {}", body.return_year),
+        extra: vec![("returnYear", body.return_year.to_string())],
+    };
+    let (found, meta, house_system) = answer(
         &app,
         &headers,
-        "solarReturn",
-        "Solar return",
-        format!("The Sun back on its natal degree in {}", body.return_year),
+        &input,
+        at,
+        "/returnYear",
         (&body.birth_date_time, &body.birth_location),
-        extra,
-        &input.options,
-    );
-    let readable = input.options.include_readable_entities.then_some(input.options.language);
-    let data = SolarReturnData {
-        return_year: body.return_year,
-        return_date: local,
-        return_date_utc: utc,
-        return_julian_day: at.0,
-        chart: ChartBody::of(&chart, readable),
-        charts,
-    };
-    let document = Document::new(data)
-        .with_meta("houseSystem", chart.houses.system_used.id())
+        body.return_location.as_ref(),
+        link,
+    )?;
+    let document = Document::new(SolarReturnData { return_year: body.return_year, found })
+        .with_meta("houseSystem", house_system)
         .with_meta("natalSunLongitude", natal_sun)
         .with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
@@ -244,7 +229,7 @@ pub async fn calculate_lunar_return(
     _caller: Caller,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LunarReturnRequest>,
-) -> ApiResult<Document<LunarReturnData>> {
+) -> ApiResult<Document<ReturnChart>> {
     let mut problems = Problems::default();
     let (birth, birth_place, chart_place, options) = parse_return_input(
         &app,
@@ -265,38 +250,60 @@ pub async fn calculate_lunar_return(
 
     let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
     let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
-    let chart = return_chart(&app, &input, at, "/returnDate")?;
-    let (local, utc) = texts(at, &input.chart_place)?;
-
-    let mut meta = ChartMeta::new();
-    meta.add_chart(&chart);
-    meta.add_instant(&body.birth_date_time, &input.birth);
-    meta.add_options(&input.options);
-    let mut extra = vec![("returnDate", body.return_date.clone())];
-    extra.extend(return_location_params(body.return_location.as_ref()));
-    let charts = links(
+    let link = ReturnLink {
+        kind: "lunarReturn",
+        title: "Lunar return",
+        description: format!("The Moon back on its natal degree, first time from {}", body.return_date),
+        extra: vec![("returnDate", body.return_date.clone())],
+    };
+    let (found, meta, house_system) = answer(
         &app,
         &headers,
-        "lunarReturn",
-        "Lunar return",
-        format!("The Moon back on its natal degree, first time from {}", body.return_date),
+        &input,
+        at,
+        "/returnDate",
         (&body.birth_date_time, &body.birth_location),
-        extra,
-        &input.options,
-    );
-    let readable = input.options.include_readable_entities.then_some(input.options.language);
-    let data = LunarReturnData {
-        return_date: local,
-        return_date_utc: utc,
-        return_julian_day: at.0,
-        chart: ChartBody::of(&chart, readable),
-        charts,
-    };
-    let document = Document::new(data)
-        .with_meta("houseSystem", chart.houses.system_used.id())
+        body.return_location.as_ref(),
+        link,
+    )?;
+    let document = Document::new(found)
+        .with_meta("houseSystem", house_system)
         .with_meta("natalMoonLongitude", natal_moon)
         .with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
+}
+
+/// What names a return chart's image link.
+struct ReturnLink {
+    kind: &'static str,
+    title: &'static str,
+    description: String,
+    extra: Vec<(&'static str, String)>,
+}
+
+/// The chart at the return instant and everything said about it.
+fn answer(
+    app: &AppState,
+    headers: &HeaderMap,
+    input: &ReturnInput,
+    at: JulianDay,
+    date_pointer: &str,
+    birth: (&str, &LocationBody),
+    return_location: Option<&LocationBody>,
+    mut link: ReturnLink,
+) -> Result<(ReturnChart, ChartMeta, &'static str), ApiError> {
+    let chart = return_chart(app, input, at, date_pointer)?;
+    let (local, utc) = texts(at, &input.chart_place)?;
+    let mut meta = ChartMeta::new();
+    meta.add_chart(&chart);
+    meta.add_instant(birth.0, &input.birth);
+    meta.add_options(&input.options);
+    link.extra.extend(return_location_params(return_location));
+    let charts = links(app, headers, link.kind, link.title, link.description, birth, link.extra, &input.options);
+    let readable = input.options.include_readable_entities.then_some(input.options.language);
+    let found =
+        ReturnChart { return_date: local, return_date_utc: utc, return_julian_day: at.0, chart: ChartBody::of(&chart, readable), charts };
+    Ok((found, meta, chart.houses.system_used.id()))
 }
 
 fn texts(at: JulianDay, place: &Place) -> Result<(String, String), ApiError> {
