@@ -100,6 +100,12 @@ async fn bad_progression_requests() {
     let response = app.post("/api/calc/progressions", &body).await;
     assert_eq!(response.status, 422);
     assert_eq!(response.pointers(), ["/targetDate"]);
+    // The birth day itself is allowed (noon precedes a 14:30 birth): nothing has progressed.
+    let mut body = request();
+    body["targetDate"] = json!("1990-05-11");
+    let response = app.post("/api/calc/progressions", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert_eq!(response.body["data"]["points"]["sun"]["longitude"], response.body["data"]["natalPoints"]["sun"]["longitude"]);
     let mut body = request();
     body["targetDate"] = json!("2026-02-30");
     assert_eq!(app.post("/api/calc/progressions", &body).await.pointers(), ["/targetDate"]);

@@ -103,6 +103,8 @@ async fn bad_return_requests() {
     let mut body = birth("1990-05-11T12:30");
     body["returnDate"] = json!("3100-01-01");
     assert_eq!(app.post("/api/calc/lunar-return", &body).await.pointers(), ["/returnDate"]);
+    body["returnDate"] = json!("1980-01-01");
+    assert_eq!(app.post("/api/calc/lunar-return", &body).await.pointers(), ["/returnDate"], "before the birth");
     body["returnDate"] = json!("2026-13-01");
     assert_eq!(app.post("/api/calc/lunar-return", &body).await.pointers(), ["/returnDate"]);
     body.as_object_mut().unwrap().remove("birthDateTime");

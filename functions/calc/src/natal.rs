@@ -81,8 +81,6 @@ pub async fn calculate_natal(
         chart_link: ChartLink { url: chart_image_link(&app, &headers, link_params, &options) },
     };
     let document = Document::new(data)
-        .with_meta("houseSystem", chart.houses.system_used.id())
-        .with_meta("requestedHouseSystem", options.house_system.id())
         .with_meta("moonCenter", if moon_center == MoonCenter::Geocentric { "geocentric" } else { "topocentric" })
         .with_meta("timezone", place.zone.map(|z| z.name()).unwrap_or_default())
         .with_meta("utcOffset", instant.offset.to_string());

@@ -71,9 +71,11 @@ pub async fn calculate_progressions(
     let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default();
     let target = local_time_on(target_day, noon, &zone, Repeated::Earlier)
         .ok_or_else(|| ApiError::invalid_field("/targetDate", "this day has no noon in the birth time zone"))?;
-    if target.utc < birth.utc {
+    if target_day < birth.local().date_naive() {
         return Err(ApiError::invalid_field("/targetDate", "the target date must be on or after the birth date"));
     }
+    // On the birth day itself noon may precede the birth: nothing has progressed yet.
+    let target_instant = if target.utc < birth.utc { birth.julian_day_ut() } else { target.julian_day_ut() };
     let natal_input = ChartInput {
         instant: birth.julian_day_ut(),
         latitude: place.latitude,
@@ -83,13 +85,12 @@ pub async fn calculate_progressions(
         points: options.points.clone(),
         orbs: options.orbs.clone(),
     };
-    let progression =
-        progress(&app.ephemeris, &natal_input, target.julian_day_ut(), angles).map_err(|e| ephemeris_error(e, "/targetDate"))?;
+    let progression = progress(&app.ephemeris, &natal_input, target_instant, angles).map_err(|e| ephemeris_error(e, "/targetDate"))?;
     let readable = options.include_readable_entities.then_some(options.language);
 
     let mut meta = ChartMeta::new();
-    meta.add_chart(&progression.natal);
     meta.add_chart(&progression.progressed);
+    meta.add_chart(&progression.natal);
     meta.add_instant(&body.birth_date_time, &birth);
     meta.add_options(&options);
 
@@ -135,7 +136,6 @@ pub async fn calculate_progressions(
         charts,
     };
     let document = Document::new(data)
-        .with_meta("houseSystem", progression.progressed.houses.system_used.id())
         .with_meta("progressedAngles", angles.id())
         .with_meta("solarArc", progression.solar_arc)
         .with_meta("yearLengthDays", YEAR_DAYS)

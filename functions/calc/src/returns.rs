@@ -206,7 +206,7 @@ pub async fn calculate_solar_return(
         description: format!("The Sun back on its natal degree in {}", body.return_year),
         extra: vec![("returnYear", body.return_year.to_string())],
     };
-    let (found, meta, house_system) = answer(
+    let (found, meta) = answer(
         &app,
         &headers,
         &input,
@@ -217,7 +217,6 @@ pub async fn calculate_solar_return(
         link,
     )?;
     let document = Document::new(SolarReturnData { return_year: body.return_year, found })
-        .with_meta("houseSystem", house_system)
         .with_meta("natalSunLongitude", natal_sun)
         .with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
@@ -247,6 +246,9 @@ pub async fn calculate_lunar_return(
     let from = local_time_on(from_day, NaiveTime::MIN, &zone, Repeated::Earlier)
         .ok_or_else(|| ApiError::invalid_field("/returnDate", "this day has no midnight in the time zone"))?;
     app.ephemeris.check_supported(from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
+    if from_day < input.birth.local().date_naive() {
+        return Err(ApiError::invalid_field("/returnDate", "the return date must be on or after the birth date"));
+    }
 
     let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
     let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
@@ -256,7 +258,7 @@ pub async fn calculate_lunar_return(
         description: format!("The Moon back on its natal degree, first time from {}", body.return_date),
         extra: vec![("returnDate", body.return_date.clone())],
     };
-    let (found, meta, house_system) = answer(
+    let (found, meta) = answer(
         &app,
         &headers,
         &input,
@@ -266,10 +268,7 @@ pub async fn calculate_lunar_return(
         body.return_location.as_ref(),
         link,
     )?;
-    let document = Document::new(found)
-        .with_meta("houseSystem", house_system)
-        .with_meta("natalMoonLongitude", natal_moon)
-        .with_meta("moonCenter", "geocentric");
+    let document = Document::new(found).with_meta("natalMoonLongitude", natal_moon).with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
 }
 
@@ -291,7 +290,7 @@ fn answer(
     birth: (&str, &LocationBody),
     return_location: Option<&LocationBody>,
     mut link: ReturnLink,
-) -> Result<(ReturnChart, ChartMeta, &'static str), ApiError> {
+) -> Result<(ReturnChart, ChartMeta), ApiError> {
     let chart = return_chart(app, input, at, date_pointer)?;
     let (local, utc) = texts(at, &input.chart_place)?;
     let mut meta = ChartMeta::new();
@@ -303,7 +302,7 @@ fn answer(
     let readable = input.options.include_readable_entities.then_some(input.options.language);
     let found =
         ReturnChart { return_date: local, return_date_utc: utc, return_julian_day: at.0, chart: ChartBody::of(&chart, readable), charts };
-    Ok((found, meta, chart.houses.system_used.id()))
+    Ok((found, meta))
 }
 
 fn texts(at: JulianDay, place: &Place) -> Result<(String, String), ApiError> {

@@ -97,7 +97,7 @@ pub async fn calculate_synastry(
             ("person2", person_link(&app, &headers, "Person 2", &body.date_time2, &body.location2, &options)),
         ]),
     };
-    Ok(meta.finish(Document::new(data).with_meta("houseSystem", chart1.houses.system_used.id()), &options))
+    Ok(meta.finish(Document::new(data), &options))
 }
 
 /// `leading`'s points against `other`'s, the other chart held still.

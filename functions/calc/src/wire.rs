@@ -446,14 +446,17 @@ impl HousesBody {
 pub struct ChartMeta {
     pub warnings: Vec<String>,
     pub moshier: bool,
+    /// The house system drawn for the answer's main chart (the first added).
+    pub house_system: Option<HouseSystem>,
 }
 
 impl ChartMeta {
     pub fn new() -> Self {
-        Self { warnings: Vec::new(), moshier: false }
+        Self { warnings: Vec::new(), moshier: false, house_system: None }
     }
 
     pub fn add_chart(&mut self, chart: &NatalChart) {
+        self.house_system.get_or_insert(chart.houses.system_used);
         for warning in &chart.warnings {
             let text = warning.to_string();
             if !self.warnings.contains(&text) {
@@ -479,10 +482,13 @@ impl ChartMeta {
         }
     }
 
-    /// Writes `ephemeris`, `language` and `warnings` into the document's meta.
+    /// Writes `houseSystem` (drawn), `requestedHouseSystem`, `ephemeris`,
+    /// `language` and `warnings` into the document's meta.
     pub fn finish<T: Serialize>(self, document: Document<T>, options: &CommonOptions) -> Document<T> {
         // Any position from the Moshier ephemeris makes the answer a Moshier answer.
         document
+            .with_meta("houseSystem", self.house_system.unwrap_or(options.house_system).id())
+            .with_meta("requestedHouseSystem", options.house_system.id())
             .with_meta("ephemeris", if self.moshier { "moshier" } else { "swiss_files" })
             .with_meta("language", options.language.code())
             .with_meta("warnings", serde_json::Value::from(self.warnings))
