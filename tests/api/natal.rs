@@ -202,6 +202,14 @@ async fn explicit_offsets_and_historical_zones() {
         json!({"dateTime": "1918-07-01T12:00", "location": {"latitude": 40.7128, "longitude": -74.006, "timezone": "America/New_York"}});
     let response = app.post("/api/calc/natal", &body).await;
     assert_eq!(response.body["data"]["dateTime"], "1918-07-01T12:00:00-04:00");
+    // Pre-1970 history of zones the tz database merged (its backzone file):
+    // Oslo kept summer time in 1962, Amsterdam ran on +00:19:32 (+01:19:32 in summer) until 1937.
+    let body = json!({"dateTime": "1962-07-01T12:00", "location": {"latitude": 59.91, "longitude": 10.75, "timezone": "Europe/Oslo"}});
+    assert_eq!(app.post("/api/calc/natal", &body).await.body["data"]["utcDateTime"], "1962-07-01T10:00:00Z");
+    let body = json!({"dateTime": "1930-07-01T12:00", "location": {"latitude": 52.37, "longitude": 4.89, "timezone": "Europe/Amsterdam"}});
+    let response = app.post("/api/calc/natal", &body).await;
+    assert_eq!(response.body["data"]["dateTime"], "1930-07-01T12:00:00+01:19:32");
+    assert_eq!(response.body["data"]["utcDateTime"], "1930-07-01T10:40:28Z");
 }
 
 #[tokio::test]

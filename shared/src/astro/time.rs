@@ -3,9 +3,17 @@
 //! Birth times arrive as local civil time plus a time zone. The zone is an
 //! IANA name resolved with the tz database for the historical date (old
 //! offsets, local mean time before standard time, DST), or a fixed offset.
+//!
+//! The tz database is embedded: `shared/tzdata/zoneinfo.bin`, packed by
+//! `shared/tzdata/build.py` from a zoneinfo tree compiled WITH the tz
+//! `backzone` file, so zones that agree since 1970 (Europe/Oslo and
+//! Europe/Berlin, say) keep their own pre-1970 history. The rules are read
+//! with jiff from the TZif bytes; nothing depends on the host's zoneinfo.
 
-use chrono::{DateTime, FixedOffset, LocalResult, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
-use chrono_tz::Tz;
+use std::sync::OnceLock;
+
+use chrono::{DateTime, Datelike, FixedOffset, LocalResult, NaiveDate, NaiveDateTime, TimeZone, Timelike, Utc};
+use jiff::tz::AmbiguousOffset;
 
 /// Julian day of the Unix epoch (1970-01-01T00:00:00 UT).
 const UNIX_EPOCH_JD: f64 = 2_440_587.5;
@@ -13,8 +21,176 @@ const SECONDS_PER_DAY: f64 = 86_400.0;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum TimeZoneSpec {
-    Named(Tz),
+    Named(NamedZone),
     Fixed(FixedOffset),
+}
+
+/// The packed tz database (format documented in `shared/tzdata/build.py`).
+static ZONEINFO: &[u8] = include_bytes!("../../tzdata/zoneinfo.bin");
+const ZONEINFO_MAGIC: &[u8; 8] = b"TZPACK01";
+
+/// One zone of the embedded database; its TZif bytes are parsed on first use.
+struct ZoneEntry {
+    name: &'static str,
+    tzif: &'static [u8],
+    zone: OnceLock<Option<jiff::tz::TimeZone>>,
+}
+
+impl ZoneEntry {
+    fn zone(&self) -> Option<&jiff::tz::TimeZone> {
+        self.zone.get_or_init(|| jiff::tz::TimeZone::tzif(self.name, self.tzif).ok()).as_ref()
+    }
+}
+
+struct ZoneTable {
+    version: &'static str,
+    /// Sorted by name (bytewise), for binary search.
+    zones: Box<[ZoneEntry]>,
+}
+
+fn zone_table() -> &'static ZoneTable {
+    static TABLE: OnceLock<ZoneTable> = OnceLock::new();
+    TABLE.get_or_init(|| read_zone_table(ZONEINFO).unwrap_or(ZoneTable { version: "", zones: Box::default() }))
+}
+
+/// Reads the index of a packed database; `None` if it is malformed.
+fn read_zone_table(bytes: &'static [u8]) -> Option<ZoneTable> {
+    struct Reader {
+        bytes: &'static [u8],
+        at: usize,
+    }
+    impl Reader {
+        fn take(&mut self, len: usize) -> Option<&'static [u8]> {
+            let slice = self.bytes.get(self.at..self.at.checked_add(len)?)?;
+            self.at += len;
+            Some(slice)
+        }
+        fn u16(&mut self) -> Option<usize> {
+            Some(usize::from(u16::from_le_bytes(self.take(2)?.try_into().ok()?)))
+        }
+        fn u32(&mut self) -> Option<usize> {
+            usize::try_from(u32::from_le_bytes(self.take(4)?.try_into().ok()?)).ok()
+        }
+        fn text(&mut self) -> Option<&'static str> {
+            let len = self.u16()?;
+            std::str::from_utf8(self.take(len)?).ok()
+        }
+    }
+    let mut reader = Reader { bytes, at: 0 };
+    if reader.take(ZONEINFO_MAGIC.len())? != ZONEINFO_MAGIC {
+        return None;
+    }
+    let version = reader.text()?;
+    let count = reader.u32()?;
+    let mut index = Vec::with_capacity(count.min(4096));
+    for _ in 0..count {
+        let name = reader.text()?;
+        let (offset, len) = (reader.u32()?, reader.u32()?);
+        index.push((name, offset, len));
+    }
+    let data = &bytes[reader.at..];
+    let mut zones = index
+        .into_iter()
+        .map(|(name, offset, len)| Some(ZoneEntry { name, tzif: data.get(offset..offset.checked_add(len)?)?, zone: OnceLock::new() }))
+        .collect::<Option<Vec<_>>>()?;
+    zones.sort_unstable_by(|a, b| a.name.cmp(b.name));
+    Some(ZoneTable { version, zones: zones.into_boxed_slice() })
+}
+
+/// The tz database release embedded in the binary (e.g.
+/// `debian tzdata 2025b-0+deb12u2; upstream tz 2025b; with backzone`).
+pub fn tzdata_version() -> &'static str {
+    zone_table().version
+}
+
+/// An IANA time zone of the embedded tz database. A cheap `Copy` handle:
+/// the parsed rules live for the whole process.
+#[derive(Clone, Copy)]
+pub struct NamedZone(&'static ZoneEntry);
+
+impl NamedZone {
+    /// The zone named exactly `name` (IANA names are case-sensitive).
+    pub fn lookup(name: &str) -> Option<Self> {
+        let zones = &zone_table().zones;
+        let entry = &zones[zones.binary_search_by(|entry| entry.name.cmp(name)).ok()?];
+        entry.zone()?;
+        Some(Self(entry))
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.0.name
+    }
+
+    fn rules(&self) -> &'static jiff::tz::TimeZone {
+        // `lookup` only hands out zones whose rules parsed.
+        self.0.zone().expect("a looked-up zone has parsed rules")
+    }
+
+    /// The UTC offset in force at `instant`.
+    fn offset_at(&self, instant: DateTime<Utc>) -> FixedOffset {
+        let nanos = i32::try_from(instant.timestamp_subsec_nanos().min(999_999_999)).unwrap_or(0);
+        let timestamp = jiff::Timestamp::new(instant.timestamp(), nanos).unwrap_or(if instant.timestamp() < 0 {
+            jiff::Timestamp::MIN
+        } else {
+            jiff::Timestamp::MAX
+        });
+        fixed(self.rules().to_offset(timestamp))
+    }
+
+    /// The offsets `local` can have: one, two (clocks fell back; the
+    /// earlier instant's offset first) or none (clocks skipped it).
+    fn offsets_for(&self, local: &NaiveDateTime) -> LocalResult<FixedOffset> {
+        let Some(civil) = civil(local) else { return LocalResult::None };
+        match self.rules().to_ambiguous_timestamp(civil).offset() {
+            AmbiguousOffset::Unambiguous { offset } => LocalResult::Single(fixed(offset)),
+            // The offset before the fold is the larger: it names the earlier instant.
+            AmbiguousOffset::Fold { before, after } => LocalResult::Ambiguous(fixed(before), fixed(after)),
+            AmbiguousOffset::Gap { .. } => LocalResult::None,
+        }
+    }
+
+    /// `local` in this zone as instants with their offsets.
+    fn instants_for(&self, local: &NaiveDateTime) -> LocalResult<DateTime<FixedOffset>> {
+        let at = |offset: FixedOffset| offset.from_local_datetime(local).single();
+        match self.offsets_for(local) {
+            LocalResult::Single(offset) => at(offset).map_or(LocalResult::None, LocalResult::Single),
+            LocalResult::Ambiguous(earlier, later) => match (at(earlier), at(later)) {
+                (Some(earlier), Some(later)) => LocalResult::Ambiguous(earlier, later),
+                _ => LocalResult::None,
+            },
+            LocalResult::None => LocalResult::None,
+        }
+    }
+}
+
+impl PartialEq for NamedZone {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl std::fmt::Debug for NamedZone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("NamedZone").field(&self.0.name).finish()
+    }
+}
+
+fn fixed(offset: jiff::tz::Offset) -> FixedOffset {
+    FixedOffset::east_opt(offset.seconds()).unwrap_or(FixedOffset::east_opt(0).expect("zero offset"))
+}
+
+fn civil(local: &NaiveDateTime) -> Option<jiff::civil::DateTime> {
+    let small = |n: u32| i8::try_from(n).ok();
+    jiff::civil::DateTime::new(
+        i16::try_from(local.year()).ok()?,
+        small(local.month())?,
+        small(local.day())?,
+        small(local.hour())?,
+        small(local.minute())?,
+        small(local.second())?,
+        i32::try_from(local.nanosecond()).ok()?,
+    )
+    .ok()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -35,12 +211,12 @@ impl TimeZoneSpec {
         if let Some(offset) = parse_offset(text) {
             return Ok(Self::Fixed(offset));
         }
-        text.parse::<Tz>().map(Self::Named).map_err(|_| TimeError::UnknownTimeZone)
+        NamedZone::lookup(text).map(Self::Named).ok_or(TimeError::UnknownTimeZone)
     }
 
     pub fn name(&self) -> String {
         match self {
-            Self::Named(tz) => tz.name().to_owned(),
+            Self::Named(zone) => zone.name().to_owned(),
             Self::Fixed(offset) => offset.to_string(),
         }
     }
@@ -48,7 +224,7 @@ impl TimeZoneSpec {
     /// The UTC offset in force at `instant` in this zone.
     pub fn offset_at(&self, instant: DateTime<Utc>) -> FixedOffset {
         match self {
-            Self::Named(tz) => instant.with_timezone(tz).offset().fix(),
+            Self::Named(zone) => zone.offset_at(instant),
             Self::Fixed(offset) => *offset,
         }
     }
@@ -109,14 +285,14 @@ impl CivilDateTime {
                 let instant = offset.from_local_datetime(&self.local).single().ok_or(TimeError::MalformedDateTime)?.with_timezone(&Utc);
                 Ok(ResolvedInstant { utc: instant, offset: *offset, ambiguity: None })
             }
-            TimeZoneSpec::Named(tz) => match tz.from_local_datetime(&self.local) {
-                LocalResult::Single(dt) => Ok(ResolvedInstant { utc: dt.with_timezone(&Utc), offset: dt.offset().fix(), ambiguity: None }),
+            TimeZoneSpec::Named(zone) => match zone.instants_for(&self.local) {
+                LocalResult::Single(dt) => Ok(ResolvedInstant { utc: dt.with_timezone(&Utc), offset: *dt.offset(), ambiguity: None }),
                 LocalResult::Ambiguous(earlier, later) => Ok(ResolvedInstant {
                     utc: earlier.with_timezone(&Utc),
-                    offset: earlier.offset().fix(),
-                    ambiguity: Some(Ambiguity { chosen_offset: earlier.offset().fix(), other_offset: later.offset().fix() }),
+                    offset: *earlier.offset(),
+                    ambiguity: Some(Ambiguity { chosen_offset: *earlier.offset(), other_offset: *later.offset() }),
                 }),
-                LocalResult::None => Err(TimeError::NonexistentLocalTime { zone: tz.name().to_owned() }),
+                LocalResult::None => Err(TimeError::NonexistentLocalTime { zone: zone.name().to_owned() }),
             },
         }
     }
@@ -190,16 +366,15 @@ pub fn local_time_on(date: NaiveDate, time: chrono::NaiveTime, zone: &TimeZoneSp
         let local = start + chrono::Duration::minutes(minute);
         let found = match zone {
             TimeZoneSpec::Fixed(offset) => offset.from_local_datetime(&local).single().map(|t| (t, None)),
-            TimeZoneSpec::Named(tz) => match tz.from_local_datetime(&local) {
-                LocalResult::Single(t) => Some((t.fixed_offset(), None)),
+            TimeZoneSpec::Named(zone) => match zone.instants_for(&local) {
+                LocalResult::Single(t) => Some((t, None)),
                 LocalResult::Ambiguous(earlier, later) => {
-                    let ambiguity = Ambiguity { chosen_offset: earlier.offset().fix(), other_offset: later.offset().fix() };
+                    let ambiguity = Ambiguity { chosen_offset: *earlier.offset(), other_offset: *later.offset() };
                     match repeated {
-                        Repeated::Earlier => Some((earlier.fixed_offset(), Some(ambiguity))),
-                        Repeated::Later => Some((
-                            later.fixed_offset(),
-                            Some(Ambiguity { chosen_offset: ambiguity.other_offset, other_offset: ambiguity.chosen_offset }),
-                        )),
+                        Repeated::Earlier => Some((earlier, Some(ambiguity))),
+                        Repeated::Later => {
+                            Some((later, Some(Ambiguity { chosen_offset: ambiguity.other_offset, other_offset: ambiguity.chosen_offset })))
+                        }
                     }
                 }
                 LocalResult::None => None,
@@ -259,7 +434,13 @@ impl JulianDay {
 /// Formats an instant as ISO 8601 with its local offset, seconds precision
 /// (`1990-05-11T14:30:00+02:00`).
 pub fn format_local(instant: DateTime<FixedOffset>) -> String {
-    instant.format("%Y-%m-%dT%H:%M:%S%:z").to_string()
+    // Local mean times have offsets with seconds (Amsterdam +01:19:32 until
+    // 1937); rounding them to minutes would misstate the instant.
+    if instant.offset().local_minus_utc() % 60 == 0 {
+        instant.format("%Y-%m-%dT%H:%M:%S%:z").to_string()
+    } else {
+        instant.format("%Y-%m-%dT%H:%M:%S%::z").to_string()
+    }
 }
 
 pub fn format_utc(instant: DateTime<Utc>) -> String {
@@ -362,6 +543,96 @@ mod tests {
         let noon = chrono::NaiveTime::from_hms_opt(12, 0, 0).unwrap();
         let plain = local_time_on(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(), noon, &rome, Repeated::Earlier).unwrap();
         assert_eq!(format_utc(plain.utc), "2026-11-22T11:00:00Z");
+    }
+
+    fn offset_of(zone: &str, local: &str) -> String {
+        let zone = TimeZoneSpec::parse(zone).unwrap();
+        let resolved = CivilDateTime::parse(local).unwrap().resolve(&zone).unwrap();
+        // chrono's `%:z` (format_local) rounds to the minute: spell out the seconds.
+        let seconds = resolved.offset.local_minus_utc();
+        let (sign, abs) = (if seconds < 0 { '-' } else { '+' }, seconds.abs());
+        let text = format!("{sign}{:02}:{:02}", abs / 3600, abs / 60 % 60);
+        if abs % 60 == 0 { text } else { format!("{text}:{:02}", abs % 60) }
+    }
+
+    #[test]
+    fn the_embedded_database_has_backzone_history() {
+        // Values from Python's zoneinfo on the Debian tzdata the file was packed from.
+        // Norway kept summer time 1959-1965 (without backzone: Berlin's +01).
+        assert_eq!(offset_of("Europe/Oslo", "1962-07-01T12:00"), "+02:00");
+        // Amsterdam mean time (without backzone: Brussels' +01).
+        assert_eq!(offset_of("Europe/Amsterdam", "1930-07-01T12:00"), "+01:19:32");
+        let amsterdam =
+            CivilDateTime::parse("1930-07-01T12:00").unwrap().resolve(&TimeZoneSpec::parse("Europe/Amsterdam").unwrap()).unwrap();
+        assert_eq!(amsterdam.offset.local_minus_utc(), 3600 + 19 * 60 + 32);
+        assert_eq!(format_utc(amsterdam.utc), "1930-07-01T10:40:28Z");
+        // Sweden had no summer time in 1943 (Berlin did), and Swedish time before 1900.
+        assert_eq!(offset_of("Europe/Stockholm", "1943-07-01T12:00"), "+01:00");
+        assert_eq!(offset_of("Europe/Berlin", "1943-07-01T12:00"), "+02:00");
+        assert_eq!(offset_of("Europe/Stockholm", "1890-01-01T12:00"), "+01:00:14");
+        assert_eq!(offset_of("Europe/Copenhagen", "1946-07-01T12:00"), "+02:00");
+        // Iceland was -01 in winter, +00 in summer (without backzone: Abidjan's GMT all year).
+        assert_eq!(offset_of("Atlantic/Reykjavik", "1950-01-01T12:00"), "-01:00");
+        assert_eq!(offset_of("Atlantic/Reykjavik", "1950-07-01T12:00"), "+00:00");
+        assert_eq!(offset_of("America/New_York", "1918-07-01T12:00"), "-04:00");
+        assert_eq!(offset_of("Europe/Rome", "1880-01-01T12:00"), "+00:49:56");
+        // Norway's summer time ended 1962-09-16 03:00 -> 02:00: 02:30 happened twice.
+        let fold = CivilDateTime::parse("1962-09-16T02:30").unwrap().resolve(&TimeZoneSpec::parse("Europe/Oslo").unwrap()).unwrap();
+        assert_eq!(fold.offset.local_minus_utc(), 7200);
+        assert_eq!(fold.ambiguity.map(|a| a.other_offset.local_minus_utc()), Some(3600));
+        assert!(tzdata_version().contains("backzone"), "{}", tzdata_version());
+    }
+
+    #[test]
+    fn far_future_dates_follow_the_current_rules() {
+        // Past the TZif transition tables: the POSIX TZ footer applies.
+        assert_eq!(offset_of("Europe/Rome", "2080-07-01T12:00"), "+02:00");
+        assert_eq!(offset_of("Europe/Rome", "2080-01-01T12:00"), "+01:00");
+        assert_eq!(offset_of("America/New_York", "2080-07-01T12:00"), "-04:00");
+        assert_eq!(offset_of("Australia/Sydney", "2080-01-01T12:00"), "+11:00");
+        let gap = CivilDateTime::parse("2080-03-31T02:30").unwrap().resolve(&rome());
+        assert!(matches!(gap, Err(TimeError::NonexistentLocalTime { .. })));
+        let instant = DateTime::parse_from_rfc3339("2080-07-01T10:00:00Z").unwrap().with_timezone(&Utc);
+        assert_eq!(rome().offset_at(instant).local_minus_utc(), 7200);
+    }
+
+    #[test]
+    fn every_embedded_zone_parses_and_names_are_exact() {
+        let table = zone_table();
+        assert!(table.zones.len() > 500, "{} zones", table.zones.len());
+        assert!(table.zones.windows(2).all(|pair| pair[0].name < pair[1].name));
+        for entry in table.zones.iter() {
+            let zone = TimeZoneSpec::parse(entry.name).unwrap_or_else(|_| panic!("{} does not parse", entry.name));
+            // UTC and friends resolve as the fixed offset.
+            if let TimeZoneSpec::Named(named) = zone {
+                assert_eq!(named.name(), entry.name);
+            }
+        }
+        assert_eq!(TimeZoneSpec::parse("Europe/Oslo").unwrap().name(), "Europe/Oslo");
+        assert_eq!(TimeZoneSpec::parse(" US/Eastern ").unwrap().name(), "US/Eastern");
+        assert_eq!(TimeZoneSpec::parse("Europe/Oslo").unwrap(), TimeZoneSpec::parse("Europe/Oslo").unwrap());
+        assert_ne!(TimeZoneSpec::parse("Europe/Oslo").unwrap(), TimeZoneSpec::parse("Europe/Berlin").unwrap());
+        for unknown in
+            ["europe/oslo", "EUROPE/OSLO", "Europe/Osl", "Europe", "posixrules", "Factory", "localtime", "right/Europe/Oslo", "zone.tab"]
+        {
+            assert_eq!(TimeZoneSpec::parse(unknown), Err(TimeError::UnknownTimeZone), "{unknown}");
+        }
+    }
+
+    #[test]
+    fn parse_and_resolve_stay_fast() {
+        let civil = CivilDateTime::parse("1962-07-01T12:00").unwrap();
+        let _ = civil.resolve(&TimeZoneSpec::parse("Europe/Oslo").unwrap()).unwrap();
+        let rounds = 20_000u32;
+        let start = std::time::Instant::now();
+        for _ in 0..rounds {
+            let zone = TimeZoneSpec::parse(std::hint::black_box("Europe/Oslo")).unwrap();
+            std::hint::black_box(civil.resolve(&zone).unwrap());
+        }
+        let per_call = start.elapsed() / rounds;
+        eprintln!("parse+resolve: {per_call:?} per call");
+        // Well under 10 us optimised; debug builds are slower but in the same league.
+        assert!(per_call < std::time::Duration::from_micros(if cfg!(debug_assertions) { 50 } else { 10 }), "{per_call:?}");
     }
 
     #[test]
