@@ -10,6 +10,7 @@ pub mod auth;
 pub mod blob;
 pub mod config;
 pub mod language;
+pub mod numerology;
 pub mod repo;
 pub mod signing;
 pub mod store;

@@ -5,6 +5,7 @@ mod keys;
 mod lambda;
 mod moon_sun;
 mod natal;
+mod numerology;
 mod progressions;
 mod returns;
 mod routes;

@@ -1,14 +1,19 @@
-//! The numerology family: numerology (/api/numerology/*).
-//!
-//! Its endpoints are not built yet: the route table is empty, so every path
-//! of this family answers 404 rather than anything made up.
+//! The numerology family: life path and birthday numbers.
+
+mod numbers;
 
 use axum::Router;
+use axum::http::Method;
+use axum::routing::post;
+use shared::auth::KeyPermission;
 use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
 pub fn routes() -> Vec<Route> {
-    Vec::new()
+    vec![
+        Route::new(Method::POST, "/api/numerology/life-path", Some(KeyPermission::CalcRead), post(numbers::life_path)),
+        Route::new(Method::POST, "/api/numerology/birthday", Some(KeyPermission::CalcRead), post(numbers::birthday)),
+    ]
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {
