@@ -22,6 +22,10 @@ export REQUIRE_MOTO=1
 # The asteroid file for Chiron, from a pinned PyPI wheel (checksum verified).
 export ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
 
+echo "== formatting and lints"
+cargo fmt --all -- --check
+cargo clippy -q --workspace --all-targets -- -D warnings
+
 echo "== pure core builds without HTTP and AWS"
 cargo check -q -p shared --no-default-features
 

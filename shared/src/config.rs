@@ -109,10 +109,10 @@ fn parse_number<T: std::str::FromStr>(name: &'static str, default: T) -> Result<
 /// A random secret kept in `dir/name` (created with mode 0600 on first use).
 fn local_secret(dir: &Path, name: &'static str) -> Result<Vec<u8>, ConfigError> {
     let path = dir.join(name);
-    if let Ok(existing) = std::fs::read(&path) {
-        if existing.len() >= 32 {
-            return Ok(existing);
-        }
+    if let Ok(existing) = std::fs::read(&path)
+        && existing.len() >= 32
+    {
+        return Ok(existing);
     }
     let invalid = |e: std::io::Error| ConfigError::Invalid { name: "DATA_DIR", reason: e.to_string() };
     std::fs::create_dir_all(dir).map_err(invalid)?;

@@ -10,6 +10,7 @@
 //! - Birthday: the day of the month, reduced the same way.
 //! - Karmic debt: the compound number, or any sum met while reducing it, is
 //!   13, 14, 16 or 19 (for the birthday: the day itself is one of them).
+//!
 //! `calculation` spells out every step.
 
 pub const MASTER_NUMBERS: [u32; 3] = [11, 22, 33];

@@ -123,13 +123,11 @@ fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body) -> Resul
 fn links(
     app: &AppState,
     headers: &HeaderMap,
-    kind: &'static str,
-    title: &str,
-    description: String,
+    link: ReturnLink,
     birth: (&str, &LocationBody),
-    extra: Vec<(&'static str, String)>,
     options: &CommonOptions,
 ) -> BTreeMap<&'static str, NamedChartLink> {
+    let ReturnLink { kind, title, description, extra } = link;
     let base = vec![
         ("birthDateTime", birth.0.to_owned()),
         ("latitude", birth.1.latitude.to_string()),
@@ -187,10 +185,8 @@ pub async fn calculate_solar_return(
         &body.common_options(),
         &mut problems,
     );
-    if let Some(birth) = birth {
-        if body.return_year < birth.local().year() {
-            problems.add("/returnYear", "the return year must be the birth year or later");
-        }
+    if birth.is_some_and(|birth| body.return_year < birth.local().year()) {
+        problems.add("/returnYear", "the return year must be the birth year or later");
     }
     problems.into_result()?;
     let input = finish_input(birth, birth_place, chart_place, options)?;
@@ -212,8 +208,7 @@ pub async fn calculate_solar_return(
         &input,
         at,
         "/returnYear",
-        (&body.birth_date_time, &body.birth_location),
-        body.return_location.as_ref(),
+        places(&body.birth_date_time, &body.birth_location, body.return_location.as_ref()),
         link,
     )?;
     let document = Document::new(SolarReturnData { return_year: body.return_year, found })
@@ -264,12 +259,17 @@ pub async fn calculate_lunar_return(
         &input,
         at,
         "/returnDate",
-        (&body.birth_date_time, &body.birth_location),
-        body.return_location.as_ref(),
+        places(&body.birth_date_time, &body.birth_location, body.return_location.as_ref()),
         link,
     )?;
     let document = Document::new(found).with_meta("natalMoonLongitude", natal_moon).with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
+}
+
+/// The birth (date-time text, place) and relocation of a return request.
+struct ReturnRequestPlaces<'a> {
+    birth: (&'a str, &'a LocationBody),
+    return_location: Option<&'a LocationBody>,
 }
 
 /// What names a return chart's image link.
@@ -280,6 +280,10 @@ struct ReturnLink {
     extra: Vec<(&'static str, String)>,
 }
 
+fn places<'a>(birth_text: &'a str, birth: &'a LocationBody, return_location: Option<&'a LocationBody>) -> ReturnRequestPlaces<'a> {
+    ReturnRequestPlaces { birth: (birth_text, birth), return_location }
+}
+
 /// The chart at the return instant and everything said about it.
 fn answer(
     app: &AppState,
@@ -287,10 +291,10 @@ fn answer(
     input: &ReturnInput,
     at: JulianDay,
     date_pointer: &str,
-    birth: (&str, &LocationBody),
-    return_location: Option<&LocationBody>,
+    request: ReturnRequestPlaces,
     mut link: ReturnLink,
 ) -> Result<(ReturnChart, ChartMeta), ApiError> {
+    let ReturnRequestPlaces { birth, return_location } = request;
     let chart = return_chart(app, input, at, date_pointer)?;
     let (local, utc) = texts(at, &input.chart_place)?;
     let mut meta = ChartMeta::new();
@@ -298,7 +302,7 @@ fn answer(
     meta.add_instant(birth.0, &input.birth);
     meta.add_options(&input.options);
     link.extra.extend(return_location_params(return_location));
-    let charts = links(app, headers, link.kind, link.title, link.description, birth, link.extra, &input.options);
+    let charts = links(app, headers, link, birth, &input.options);
     let readable = input.options.include_readable_entities.then_some(input.options.language);
     let found =
         ReturnChart { return_date: local, return_date_utc: utc, return_julian_day: at.0, chart: ChartBody::of(&chart, readable), charts };

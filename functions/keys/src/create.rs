@@ -99,15 +99,11 @@ pub async fn create_api_key(
             ));
         }
     }
-    if let Some(seconds) = attributes.expires_in {
-        if !(60..=MAX_EXPIRES_IN).contains(&seconds) {
-            problems.push((format!("{ATTRIBUTES}/expiresIn"), format!("expiresIn is in seconds, from 60 to {MAX_EXPIRES_IN}")));
-        }
+    if attributes.expires_in.is_some_and(|seconds| !(60..=MAX_EXPIRES_IN).contains(&seconds)) {
+        problems.push((format!("{ATTRIBUTES}/expiresIn"), format!("expiresIn is in seconds, from 60 to {MAX_EXPIRES_IN}")));
     }
-    if let Some(limit) = attributes.rate_limit_per_minute {
-        if !(1..=MAX_RATE_LIMIT).contains(&limit) {
-            problems.push((format!("{ATTRIBUTES}/rateLimitPerMinute"), format!("rateLimitPerMinute must be 1 to {MAX_RATE_LIMIT}")));
-        }
+    if attributes.rate_limit_per_minute.is_some_and(|limit| !(1..=MAX_RATE_LIMIT).contains(&limit)) {
+        problems.push((format!("{ATTRIBUTES}/rateLimitPerMinute"), format!("rateLimitPerMinute must be 1 to {MAX_RATE_LIMIT}")));
     }
     if !problems.is_empty() {
         return Err(ApiError::invalid_fields(problems));
