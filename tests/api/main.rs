@@ -1,6 +1,7 @@
 //! Black-box tests of the public HTTP API. One test binary (faster linking).
 
 mod errors;
+mod key_management;
 mod keys;
 mod lambda;
 mod moon_sun;

@@ -3,12 +3,14 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use shared::auth::{KeyPermission, Module};
 use shared::http::auth::SignedInUser;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::api_keys::{self};
 use shared::repo::orgs;
+
+use crate::view::KeyView;
 
 use shared::repo::api_keys::NewKey;
 
@@ -40,25 +42,6 @@ struct CreateKeyAttributes {
     allowed_domains: Option<Vec<String>>,
     /// Seconds from now.
     expires_in: Option<i64>,
-    rate_limit_per_minute: Option<u32>,
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CreatedKey {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    id: String,
-    /// The full secret: shown in this response only.
-    key: String,
-    name: String,
-    prefix: String,
-    organization_id: String,
-    permissions: Vec<KeyPermission>,
-    modules: Vec<Module>,
-    allowed_domains: Vec<String>,
-    expires_at: Option<String>,
-    created_at: String,
     rate_limit_per_minute: Option<u32>,
 }
 
@@ -132,23 +115,7 @@ pub async fn create_api_key(
     )
     .await?;
     tracing::info!(key_id = %record.id, prefix = %record.prefix, "api key created");
-    let created = CreatedKey {
-        kind: "api-keys",
-        key: secret.reveal().to_owned(),
-        id: record.id,
-        name: record.name,
-        prefix: record.prefix,
-        organization_id: record.organization_id,
-        permissions: record.permissions,
-        modules: record.modules,
-        allowed_domains: record.allowed_domains,
-        expires_at: record
-            .expires_at
-            .and_then(|at| chrono::DateTime::from_timestamp(at, 0))
-            .map(|at| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
-        created_at: record.created_at,
-        rate_limit_per_minute: record.rate_limit_per_minute,
-    };
+    let created = KeyView::of(record, Some(&secret));
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "data": created }))))
 }
 

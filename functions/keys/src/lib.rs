@@ -1,16 +1,24 @@
 //! The keys family: API keys of an organization.
 
 mod create;
+mod manage;
+mod view;
 
 use axum::Router;
 use axum::http::Method;
-use axum::routing::post;
+use axum::routing::{delete, get, post};
 use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
 /// Key management is for signed-in dashboard users (bearer token), not keys.
 pub fn routes() -> Vec<Route> {
-    vec![Route::new(Method::POST, "/api/api-keys", None, post(create::create_api_key))]
+    vec![
+        Route::new(Method::POST, "/api/api-keys", None, post(create::create_api_key)),
+        Route::new(Method::GET, "/api/api-keys", None, get(manage::list_api_keys)),
+        Route::new(Method::GET, "/api/api-keys/{id}", None, get(manage::get_api_key)),
+        Route::new(Method::POST, "/api/api-keys/{id}/rotate", None, post(manage::rotate_api_key)),
+        Route::new(Method::DELETE, "/api/api-keys/{id}", None, delete(manage::revoke_api_key)),
+    ]
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {

@@ -117,3 +117,53 @@ pub async fn issue(table: &dyn Table, new_key: NewKey) -> Result<(ApiKeyRecord, 
     create(table, &record).await?;
     Ok((record, secret))
 }
+
+pub async fn get(table: &dyn Table, org_id: &str, key_id: &str) -> Result<Option<ApiKeyRecord>, RepoError> {
+    Ok(table.get(&schema::org(org_id), &schema::key(key_id)).await?.map(from_item).transpose()?)
+}
+
+/// Marks the key revoked. Its hash pointer stays, so that using it answers
+/// "revoked" rather than "unknown".
+pub async fn revoke(table: &dyn Table, record: &ApiKeyRecord) -> Result<ApiKeyRecord, RepoError> {
+    let mut revoked = record.clone();
+    revoked.revoked_at = Some(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    table
+        .write(vec![WriteOp::Put {
+            item: Item::new(schema::org(&revoked.organization_id), schema::key(&revoked.id), to_attrs(&revoked)?),
+            condition: Condition::MustExist,
+        }])
+        .await?;
+    Ok(revoked)
+}
+
+/// A new secret for the same key (same id, owner, restrictions), with
+/// `permissions` as given. One transaction swaps the hash pointers, so the
+/// old secret stops working the moment the new one exists.
+pub async fn rotate(
+    table: &dyn Table,
+    record: &ApiKeyRecord,
+    permissions: Vec<KeyPermission>,
+) -> Result<(ApiKeyRecord, crate::auth::ApiKeySecret), RepoError> {
+    let secret = crate::auth::ApiKeySecret::generate();
+    let mut rotated = record.clone();
+    rotated.hash = secret.hash().to_hex();
+    rotated.prefix = secret.display_prefix();
+    rotated.permissions = permissions;
+    let mut pointer = Map::new();
+    pointer.insert("organizationId".into(), rotated.organization_id.clone().into());
+    pointer.insert("keyId".into(), rotated.id.clone().into());
+    table
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&rotated.organization_id), schema::key(&rotated.id), to_attrs(&rotated)?),
+                condition: Condition::MustExist,
+            },
+            WriteOp::Put {
+                item: Item::new(schema::key_hash(&rotated.hash), schema::KEY_HASH_SK, pointer),
+                condition: Condition::MustNotExist,
+            },
+            WriteOp::Delete { pk: schema::key_hash(&record.hash), sk: schema::KEY_HASH_SK.to_owned(), condition: Condition::MustExist },
+        ])
+        .await?;
+    Ok((rotated, secret))
+}

@@ -71,3 +71,35 @@ pub async fn mark_bootstrapped(table: &dyn Table, org_id: &str) -> Result<(), Re
         .await
         .map_err(conflict_as_exists)
 }
+
+/// Adds `user` to the organization with `role` (and the user's mirror item).
+pub async fn add_member(table: &dyn Table, org_id: &str, user: &User, role: Role) -> Result<(), RepoError> {
+    let membership = to_attrs(&Membership { role })?;
+    table
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(org_id), schema::member(&user.id), membership.clone()),
+                condition: Condition::MustNotExist,
+            },
+            WriteOp::Put {
+                item: Item::new(schema::user(&user.id), schema::user_org(org_id), membership),
+                condition: Condition::MustNotExist,
+            },
+            WriteOp::Put { item: Item::new(schema::user(&user.id), schema::META, to_attrs(user)?), condition: Condition::None },
+        ])
+        .await
+        .map_err(conflict_as_exists)
+}
+
+/// The organizations `user_id` belongs to, with the role in each.
+pub async fn memberships_of(table: &dyn Table, user_id: &str) -> Result<Vec<(String, Role)>, RepoError> {
+    let items = table.query(&schema::user(user_id), schema::USER_ORG_PREFIX, None).await?;
+    items
+        .into_iter()
+        .map(|item| {
+            let org_id = item.sk.trim_start_matches(schema::USER_ORG_PREFIX).to_owned();
+            let membership: Membership = from_item(item)?;
+            Ok((org_id, membership.role))
+        })
+        .collect()
+}

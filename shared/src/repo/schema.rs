@@ -32,6 +32,8 @@ pub fn user(user_id: &str) -> String {
     format!("USER#{user_id}")
 }
 
+pub const USER_ORG_PREFIX: &str = "ORG#";
+
 pub fn user_org(org_id: &str) -> String {
     format!("ORG#{org_id}")
 }

@@ -1,0 +1,101 @@
+//! Listing, reading, rotating and revoking keys, under the interface's key
+//! management rules:
+//! 1. owners and managers reach every key of their organization;
+//! 2. a member reaches only the keys they created;
+//! 3. rotation keeps the key's owner (its creator);
+//! 4. a rotated key keeps only the permissions its owner's role allows now
+//!    (rotation never takes new permissions, so it cannot widen a key).
+//!
+//! A key out of reach, or of another organization, is a 404, the same as a
+//! key that does not exist.
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared::auth::Role;
+use shared::http::auth::SignedInUser;
+use shared::http::{ApiError, ApiResult, AppState};
+use shared::repo::api_keys::{self, ApiKeyRecord};
+use shared::repo::orgs;
+
+use crate::view::KeyView;
+
+fn reaches(role: Role, user_id: &str, key: &ApiKeyRecord) -> bool {
+    matches!(role, Role::Owner | Role::Manager) || key.created_by == user_id
+}
+
+/// The key `key_id` if the user reaches it.
+async fn reachable_key(app: &AppState, user_id: &str, key_id: &str) -> Result<ApiKeyRecord, ApiError> {
+    let not_found = || ApiError::not_found("no such API key");
+    for (org_id, role) in orgs::memberships_of(app.table.as_ref(), user_id).await? {
+        if let Some(key) = api_keys::get(app.table.as_ref(), &org_id, key_id).await? {
+            return if reaches(role, user_id, &key) { Ok(key) } else { Err(not_found()) };
+        }
+    }
+    Err(not_found())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ListQuery {
+    organization_id: Option<String>,
+}
+
+/// GET /api/api-keys[?organizationId=]: the keys the user reaches.
+#[tracing::instrument(name = "list_api_keys", skip_all)]
+pub async fn list_api_keys(State(app): State<AppState>, user: SignedInUser, Query(query): Query<ListQuery>) -> ApiResult<Json<Value>> {
+    let user_id = user.claims.sub.as_str();
+    let mut memberships = orgs::memberships_of(app.table.as_ref(), user_id).await?;
+    if let Some(org_id) = &query.organization_id {
+        memberships.retain(|(id, _)| id == org_id);
+        if memberships.is_empty() {
+            return Err(ApiError::not_found("no such organization"));
+        }
+    }
+    let mut keys = Vec::new();
+    for (org_id, role) in memberships {
+        for key in api_keys::list_for_organization(app.table.as_ref(), &org_id).await? {
+            if reaches(role, user_id, &key) {
+                keys.push(KeyView::of(key, None));
+            }
+        }
+    }
+    Ok(Json(json!({ "data": keys })))
+}
+
+/// GET /api/api-keys/{id}
+#[tracing::instrument(name = "get_api_key", skip_all)]
+pub async fn get_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
+    let key = reachable_key(&app, &user.claims.sub, &key_id).await?;
+    Ok(Json(json!({ "data": KeyView::of(key, None) })))
+}
+
+/// POST /api/api-keys/{id}/rotate: a new secret, shown once; the old one
+/// stops working at once.
+#[tracing::instrument(name = "rotate_api_key", skip_all)]
+pub async fn rotate_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
+    let key = reachable_key(&app, &user.claims.sub, &key_id).await?;
+    if key.revoked_at.is_some() {
+        return Err(ApiError::conflict("a revoked key cannot be rotated; create a new one"));
+    }
+    let owner_role = orgs::role_of(app.table.as_ref(), &key.organization_id, &key.created_by)
+        .await?
+        .ok_or_else(|| ApiError::conflict("the key's owner is no longer a member of the organization; create a new key"))?;
+    let permissions = key.permissions.iter().copied().filter(|p| owner_role.has(p.role_permission())).collect();
+    let (rotated, secret) = api_keys::rotate(app.table.as_ref(), &key, permissions).await?;
+    tracing::info!(key_id = %rotated.id, prefix = %rotated.prefix, "api key rotated");
+    Ok(Json(json!({ "data": KeyView::of(rotated, Some(&secret)) })))
+}
+
+/// DELETE /api/api-keys/{id}: revokes the key (it stays listed, revoked).
+#[tracing::instrument(name = "revoke_api_key", skip_all)]
+pub async fn revoke_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<StatusCode> {
+    let key = reachable_key(&app, &user.claims.sub, &key_id).await?;
+    if key.revoked_at.is_none() {
+        let revoked = api_keys::revoke(app.table.as_ref(), &key).await?;
+        tracing::info!(key_id = %revoked.id, "api key revoked");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
