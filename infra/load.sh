@@ -2,7 +2,7 @@
 # Load run: the release local server with a fresh embedded store, natal charts
 # with a valid key, driven by wrk on the same machine. Prints requests/s,
 # latency percentiles and the server's resident memory.
-#   LOAD_SECONDS (20) LOAD_CONNECTIONS (32) LOAD_THREADS (2) LOAD_PORT (3950)
+#   LOAD_SECONDS (20) LOAD_CONNECTIONS (32) LOAD_THREADS (2) LOAD_PORT (3950) LOAD_LOG (warn; info logs every request)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -19,7 +19,7 @@ fi
 cargo build -q --release -p local-server
 DATA="$(mktemp -d)"
 mkdir -p .test-run
-DATA_DIR="$DATA" PORT="$PORT" STORAGE_BACKEND=embedded RUST_LOG=warn ./target/release/local-server serve >.test-run/load-server.out 2>.test-run/load-server.err &
+DATA_DIR="$DATA" PORT="$PORT" STORAGE_BACKEND=embedded RUST_LOG="${LOAD_LOG:-warn}" ./target/release/local-server serve >.test-run/load-server.out 2>.test-run/load-server.err &
 PID=$!
 trap 'kill $PID 2>/dev/null || true; wait $PID 2>/dev/null || true; rm -rf "$DATA" "$LUA"' EXIT
 for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.1; done
