@@ -116,6 +116,27 @@ impl ApiError {
         Self::single(StatusCode::CONFLICT, "conflict", "Conflict", detail, None)
     }
 
+    /// 409 with a specific code (e.g. `last_owner`, `already_member`).
+    pub fn conflict_with(code: &str, detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::CONFLICT, code, "Conflict", detail, None)
+    }
+
+    /// 400 for a request that cannot be read as meant (not a body field: a
+    /// query parameter or header), with its own code.
+    pub fn bad_request(code: &str, detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::BAD_REQUEST, code, "Bad request", detail, None)
+    }
+
+    /// 429 with `Retry-After` in whole seconds (at least 1).
+    pub fn too_many_requests(code: &str, detail: impl Into<String>, retry_after_seconds: u64) -> Self {
+        let status = StatusCode::TOO_MANY_REQUESTS;
+        Self::Client {
+            status,
+            errors: vec![object(status, code, "Too many requests", detail, None)],
+            retry_after: Some(retry_after_seconds.max(1)),
+        }
+    }
+
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         Self::Internal(cause.to_string())
     }
