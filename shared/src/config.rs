@@ -33,6 +33,9 @@ pub struct Config {
     pub jwt: Option<JwtSettings>,
     pub max_body_bytes: usize,
     pub chart_link_ttl_seconds: i64,
+    /// How often the embedded backend writes usage counters to disk: the
+    /// most a crash can leave uncounted (see `metering::meter`).
+    pub meter_flush_interval_ms: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -95,6 +98,7 @@ impl Config {
             jwt,
             max_body_bytes: parse_number("MAX_BODY_BYTES", 256 * 1024)?,
             chart_link_ttl_seconds: parse_number("CHART_LINK_TTL_SECONDS", 30 * 24 * 3600)?,
+            meter_flush_interval_ms: parse_number("METER_FLUSH_INTERVAL_MS", 1000)?.max(10),
         })
     }
 }

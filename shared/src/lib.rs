@@ -2,6 +2,7 @@
 //!
 //! - [`astro`], [`version`], [`auth`]: the pure domain (no HTTP, no AWS).
 //! - [`store`], [`blob`]: the storage ports and their backends.
+//! - [`metering`]: what requests with a key cost, rate limits and quotas.
 //! - [`http`], [`runtime`]: the HTTP layer shared by the families' axum
 //!   routers, and the two hosts that run them (Lambda and a local server).
 
@@ -10,6 +11,7 @@ pub mod auth;
 pub mod blob;
 pub mod config;
 pub mod language;
+pub mod metering;
 pub mod numerology;
 pub mod repo;
 pub mod signing;

@@ -15,8 +15,9 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 use shared::blob::fs::FsBlobs;
 use shared::blob::{Blob, BlobError, BlobStore};
+use shared::metering::{Charge, CounterId, DirectMeter, Meter, Verdict};
 use shared::store::embedded::EmbeddedTable;
-use shared::store::{Condition, Increment, Item, SharedTable, StoreError, Table, WriteOp};
+use shared::store::{Condition, CounterAdd, Increment, Item, SharedTable, StoreError, Table, WriteOp};
 
 // ---------------------------------------------------------------- helpers
 
@@ -239,15 +240,15 @@ async fn increments(t: &dyn Table) {
     assert_eq!(t.get("c", "n").await.unwrap(), None);
 }
 
-/// 200 concurrent increments of 1 against a limit of 50: exactly 50 are
-/// applied, each seeing its own count 1..=50, 150 refused, final value 50.
+/// 500 concurrent increments of 1 against a limit of 100: exactly 100 are
+/// applied, each seeing its own count 1..=100, 400 refused, final value 100.
 /// (On moto this holds only because `infra/moto.sh` serialises its requests:
 /// stock moto_server races conditional updates; see the note there.)
 async fn concurrent_increments(t: SharedTable) {
     let mut tasks = tokio::task::JoinSet::new();
-    for _ in 0..200 {
+    for _ in 0..500 {
         let t = Arc::clone(&t);
-        tasks.spawn(async move { t.increment("rate", "window#1", 1, Some(50), Some(4_000_000_000)).await });
+        tasks.spawn(async move { t.increment("rate", "window#1", 1, Some(100), Some(4_000_000_000)).await });
     }
     let mut applied = Vec::new();
     let mut refused = 0;
@@ -255,16 +256,59 @@ async fn concurrent_increments(t: SharedTable) {
         match joined.expect("increment task panicked").expect("increment failed") {
             Increment::Applied { count } => applied.push(count),
             Increment::Refused { count } => {
-                assert!((0..=50).contains(&count), "refused with impossible count {count}");
+                assert!((0..=100).contains(&count), "refused with impossible count {count}");
                 refused += 1;
             }
         }
     }
-    assert_eq!((applied.len(), refused), (50, 150), "applied vs refused");
-    assert!(applied.iter().all(|c| (1..=50).contains(c)), "applied counts out of range: {applied:?}");
+    assert_eq!((applied.len(), refused), (100, 400), "applied vs refused");
     applied.sort_unstable();
-    assert_eq!(applied, (1..=50).collect::<Vec<_>>(), "each applied increment sees its own count");
-    assert_eq!(t.counter("rate", "window#1").await.unwrap(), 50);
+    assert_eq!(applied, (1..=100).collect::<Vec<_>>(), "each applied increment sees its own count");
+    assert_eq!(t.counter("rate", "window#1").await.unwrap(), 100);
+}
+
+/// The meter Lambda uses on this backend: 500 concurrent charges of a rate
+/// window (limit 100) and an unlimited usage counter, all or nothing: exactly
+/// 100 pass and both counters end at exactly 100.
+async fn direct_meter_is_exact(t: SharedTable) {
+    let meter = Arc::new(DirectMeter::new(t.clone()));
+    let charges = |sk: &str, limit: Option<i64>| Charge {
+        counter: CounterId { pk: "meter".into(), sk: sk.into() },
+        units: 1,
+        limit,
+        expires_at: 4_000_000_000,
+    };
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..500 {
+        let meter = meter.clone();
+        let pair = [charges("rate", Some(100)), charges("usage", None)];
+        tasks.spawn(async move { meter.charge(&pair).await });
+    }
+    let mut allowed = 0;
+    while let Some(joined) = tasks.join_next().await {
+        if joined.expect("charge task panicked").expect("charge failed") == Verdict::Allowed {
+            allowed += 1;
+        }
+    }
+    assert_eq!(allowed, 100);
+    assert_eq!(t.counter("meter", "rate").await.unwrap(), 100);
+    assert_eq!(t.counter("meter", "usage").await.unwrap(), 100);
+}
+
+/// Listing a partition's counters, and the unconditional batched adds a
+/// write-behind meter flushes with.
+async fn counters_list_and_batched_adds(t: &dyn Table) {
+    assert_eq!(t.counters("usage#o1", "").await.unwrap(), Vec::<(String, i64)>::new());
+    let add = |sk: &str, by: i64| CounterAdd { pk: "usage#o1".into(), sk: sk.into(), by, expires_at: Some(4_000_000_000) };
+    t.add_to_counters(&[add("KEY#b", 3), add("TOTAL", 5), add("KEY#a", 2)]).await.map_err(|(_, e)| e).unwrap();
+    t.add_to_counters(&[add("KEY#b", 4), add("TOTAL", 4)]).await.map_err(|(_, e)| e).unwrap();
+    t.increment("usage#o2", "TOTAL", 1, None, None).await.unwrap();
+    // Items in the same partition are not counters.
+    t.write(vec![put(item("usage#o1", "KEY#item", json!({"v": 1})), Condition::None)]).await.unwrap();
+    let all = t.counters("usage#o1", "").await.unwrap();
+    assert_eq!(all, vec![("KEY#a".to_owned(), 2), ("KEY#b".to_owned(), 7), ("TOTAL".to_owned(), 9)]);
+    assert_eq!(t.counters("usage#o1", "KEY#").await.unwrap(), vec![("KEY#a".to_owned(), 2), ("KEY#b".to_owned(), 7)]);
+    assert_eq!(t.counter("usage#o1", "TOTAL").await.unwrap(), 9);
 }
 
 // ---------------------------------------------------------------- blob cases
@@ -438,6 +482,12 @@ macro_rules! table_cases {
                 let f = super::embedded::fixture();
                 super::concurrent_increments(f.table.clone()).await;
             }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn direct_meter_is_exact() {
+                let f = super::embedded::fixture();
+                super::direct_meter_is_exact(f.table.clone()).await;
+            }
         }
 
         #[cfg(feature = "aws")]
@@ -454,6 +504,12 @@ macro_rules! table_cases {
             async fn concurrent_increments() {
                 let Some(t) = super::moto::dynamo("dynamo_table::concurrent_increments").await else { return };
                 super::concurrent_increments(t).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn direct_meter_is_exact() {
+                let Some(t) = super::moto::dynamo("dynamo_table::direct_meter_is_exact").await else { return };
+                super::direct_meter_is_exact(t).await;
             }
         }
     };
@@ -495,6 +551,7 @@ table_cases!(
     query_prefix_order_limit_isolation,
     query_paginates,
     increments,
+    counters_list_and_batched_adds,
 );
 
 blob_cases!(blob_roundtrip, blob_invalid_keys);

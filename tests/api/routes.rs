@@ -24,7 +24,10 @@ async fn every_template_route_is_served_by_the_local_server() {
         let request =
             axum::http::Request::builder().method(route.method.as_str()).uri(&route.path).body(axum::body::Body::from("{}")).unwrap();
         let response = app.send(request).await;
-        assert_ne!(response.status, 404, "{} {} is not served", route.method, route.path);
+        // A handler may answer 404 for the placeholder id; the router's own
+        // fallback (no handler at all) says "no such endpoint".
+        let fallback = response.status == 404 && response.body["errors"][0]["detail"] == "no such endpoint";
+        assert!(!fallback, "{} {} is not served", route.method, route.path);
         assert_ne!(response.status, 405, "{} {} is not served", route.method, route.path);
     }
 }

@@ -39,6 +39,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         }),
         max_body_bytes: 64 * 1024,
         chart_link_ttl_seconds: 3600,
+        meter_flush_interval_ms: 1000,
     }
 }
 
@@ -95,6 +96,32 @@ impl TestApp {
             }])
             .await
             .expect("pin written");
+    }
+
+    /// Puts the organization on `plan`, as billing would.
+    pub async fn set_plan(&self, plan: shared::auth::Plan) {
+        let table = self.state.table.as_ref();
+        let mut org = shared::repo::orgs::get_organization(table, &self.organization_id).await.expect("store").expect("organization");
+        org.plan = plan;
+        let Value::Object(attrs) = serde_json::to_value(&org).expect("serializable") else { unreachable!("an organization is an object") };
+        table
+            .write(vec![shared::store::WriteOp::Put {
+                item: shared::store::Item::new(format!("ORG#{}", org.id), "META", attrs),
+                condition: shared::store::Condition::MustExist,
+            }])
+            .await
+            .expect("plan written");
+    }
+
+    /// Creates a key as the owner with these extra attributes; returns its secret.
+    pub async fn create_key(&self, attributes: Value) -> String {
+        let mut all = serde_json::json!({ "name": "test key", "organizationId": self.organization_id });
+        all.as_object_mut().expect("object").extend(attributes.as_object().expect("attributes object").clone());
+        let body = serde_json::json!({ "data": { "type": "api-keys", "attributes": all } });
+        let bearer = format!("Bearer {}", self.owner_token());
+        let response = self.post_raw("/api/api-keys", &body.to_string(), &[("authorization", &bearer)]).await;
+        assert_eq!(response.status, 201, "{}", response.text);
+        response.body["data"]["key"].as_str().expect("secret").to_owned()
     }
 
     pub fn owner_token(&self) -> String {

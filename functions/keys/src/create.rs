@@ -4,19 +4,14 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use shared::auth::{KeyPermission, Module};
+use shared::auth::{KeyPermission, Role};
 use shared::http::auth::SignedInUser;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
-use shared::repo::api_keys::{self};
+use shared::repo::api_keys::{self, NewKey};
 use shared::repo::orgs;
 
+use crate::attributes::{self, Problems};
 use crate::view::KeyView;
-
-use shared::repo::api_keys::NewKey;
-
-/// Longest key lifetime: ten years, in seconds.
-const MAX_EXPIRES_IN: i64 = 10 * 365 * 24 * 3600;
-const MAX_RATE_LIMIT: u32 = 100_000;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,137 +40,53 @@ struct CreateKeyAttributes {
     rate_limit_per_minute: Option<u32>,
 }
 
-const ATTRIBUTES: &str = "/data/attributes";
-
 #[tracing::instrument(name = "create_api_key", skip_all)]
 pub async fn create_api_key(
     State(app): State<AppState>,
     user: SignedInUser,
     ApiJson(body): ApiJson<CreateKeyRequest>,
 ) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
-    let mut problems: Vec<(String, String)> = Vec::new();
-    if body.data.kind != "api-keys" {
-        problems.push(("/data/type".into(), "type must be 'api-keys'".into()));
-    }
-    let attributes = body.data.attributes;
-    let name = attributes.name.trim().to_owned();
-    if name.is_empty() || name.chars().count() > 100 {
-        problems.push((format!("{ATTRIBUTES}/name"), "name must be 1 to 100 characters".into()));
-    }
-    let permissions = match &attributes.permissions {
+    let mut problems = Problems::default();
+    attributes::check_type(&body.data.kind, &mut problems);
+    let given = body.data.attributes;
+    let name = attributes::name(&given.name, &mut problems);
+    let permissions = match &given.permissions {
         None => KeyPermission::ALL.to_vec(),
-        Some(ids) => parse_list(ids, KeyPermission::parse, "permissions", KeyPermission::ALL.iter().map(|p| p.id()), &mut problems),
+        Some(ids) => attributes::permissions(ids, &mut problems),
     };
-    if attributes.permissions.as_ref().is_some_and(Vec::is_empty) {
-        problems.push((format!("{ATTRIBUTES}/permissions"), "a key needs at least one permission".into()));
+    let modules = given.modules.as_deref().map(|ids| attributes::modules(ids, &mut problems)).unwrap_or_default();
+    let allowed_domains = attributes::allowed_domains(given.allowed_domains.unwrap_or_default(), &mut problems);
+    if let Some(seconds) = given.expires_in {
+        attributes::expires_in(seconds, &mut problems);
     }
-    let modules = match &attributes.modules {
-        None => Vec::new(),
-        Some(ids) => parse_list(ids, Module::parse, "modules", Module::ALL.iter().map(|m| m.id()), &mut problems),
-    };
-    let allowed_domains = attributes.allowed_domains.clone().unwrap_or_default();
-    for (index, pattern) in allowed_domains.iter().enumerate() {
-        if !is_domain_pattern(pattern) {
-            problems.push((
-                format!("{ATTRIBUTES}/allowedDomains/{index}"),
-                "expected a domain (example.com), a wildcard for its subdomains (*.example.com) or * for all".into(),
-            ));
-        }
+    if let Some(limit) = given.rate_limit_per_minute {
+        attributes::rate_limit(limit, &mut problems);
     }
-    if attributes.expires_in.is_some_and(|seconds| !(60..=MAX_EXPIRES_IN).contains(&seconds)) {
-        problems.push((format!("{ATTRIBUTES}/expiresIn"), format!("expiresIn is in seconds, from 60 to {MAX_EXPIRES_IN}")));
-    }
-    if attributes.rate_limit_per_minute.is_some_and(|limit| !(1..=MAX_RATE_LIMIT).contains(&limit)) {
-        problems.push((format!("{ATTRIBUTES}/rateLimitPerMinute"), format!("rateLimitPerMinute must be 1 to {MAX_RATE_LIMIT}")));
-    }
-    if !problems.is_empty() {
-        return Err(ApiError::invalid_fields(problems));
-    }
+    problems.into_result()?;
 
     // Someone else's organization looks exactly like a missing one.
-    let role = orgs::role_of(app.table.as_ref(), &attributes.organization_id, &user.claims.sub)
+    let role = orgs::role_of(app.table.as_ref(), &given.organization_id, &user.claims.sub)
         .await?
         .ok_or_else(|| ApiError::not_found("no such organization"))?;
-    if let Some(beyond) = permissions.iter().find(|p| !role.has(p.role_permission())) {
+    if let Some(beyond) = attributes::beyond_role(&permissions, role, Role::has) {
         return Err(ApiError::forbidden("permission_exceeds_role", format!("a {} cannot give a key '{}'", role.id(), beyond.id())));
     }
 
     let (record, secret) = api_keys::issue(
         app.table.as_ref(),
         NewKey {
-            organization_id: attributes.organization_id,
+            organization_id: given.organization_id,
             name,
             permissions,
             modules,
             allowed_domains,
             created_by: user.claims.sub,
-            expires_in_seconds: attributes.expires_in,
-            rate_limit_per_minute: attributes.rate_limit_per_minute,
+            expires_in_seconds: given.expires_in,
+            rate_limit_per_minute: given.rate_limit_per_minute,
         },
     )
     .await?;
     tracing::info!(key_id = %record.id, prefix = %record.prefix, "api key created");
     let created = KeyView::of(record, Some(&secret));
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "data": created }))))
-}
-
-fn parse_list<T: PartialEq>(
-    ids: &[String],
-    parse: impl Fn(&str) -> Option<T>,
-    field: &str,
-    valid: impl Iterator<Item = &'static str>,
-    problems: &mut Vec<(String, String)>,
-) -> Vec<T> {
-    let valid: Vec<_> = valid.collect();
-    let mut parsed = Vec::new();
-    for (index, id) in ids.iter().enumerate() {
-        match parse(id) {
-            Some(value) if !parsed.contains(&value) => parsed.push(value),
-            Some(_) => {}
-            None => problems.push((format!("{ATTRIBUTES}/{field}/{index}"), format!("unknown value '{id}'; valid: {}", valid.join(", ")))),
-        }
-    }
-    parsed
-}
-
-/// `*`, `example.com` or `*.example.com`: lowercase host names only.
-fn is_domain_pattern(pattern: &str) -> bool {
-    if pattern == "*" {
-        return true;
-    }
-    let host = pattern.strip_prefix("*.").unwrap_or(pattern);
-    let labels: Vec<&str> = host.split('.').collect();
-    labels.len() >= 2
-        && labels.iter().all(|label| {
-            !label.is_empty()
-                && label.len() <= 63
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-                && label.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_domain_pattern;
-
-    #[test]
-    fn domain_patterns() {
-        for good in ["*", "example.com", "*.example.com", "app.example.co.uk", "localhost.test"] {
-            assert!(is_domain_pattern(good), "{good}");
-        }
-        for bad in [
-            "",
-            "https://example.com",
-            "example.com/path",
-            "*example.com",
-            "Example.com",
-            "example",
-            "*.*.com",
-            "exa mple.com",
-            "example.com:8080",
-        ] {
-            assert!(!is_domain_pattern(bad), "{bad}");
-        }
-    }
 }

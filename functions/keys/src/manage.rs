@@ -4,7 +4,9 @@
 //! 2. a member reaches only the keys they created;
 //! 3. rotation keeps the key's owner (its creator);
 //! 4. a rotated key keeps only the permissions its owner's role allows now
-//!    (rotation never takes new permissions, so it cannot widen a key).
+//!    (rotation never takes new permissions, so it cannot widen a key); an
+//!    edit (`edit.rs`) gives new permissions only within both the owner's
+//!    and the editor's role.
 //!
 //! A key out of reach, or of another organization, is a 404, the same as a
 //! key that does not exist.
@@ -26,15 +28,35 @@ fn reaches(role: Role, user_id: &str, key: &ApiKeyRecord) -> bool {
     matches!(role, Role::Owner | Role::Manager) || key.created_by == user_id
 }
 
-/// The key `key_id` if the user reaches it.
-async fn reachable_key(app: &AppState, user_id: &str, key_id: &str) -> Result<ApiKeyRecord, ApiError> {
-    let not_found = || ApiError::not_found("no such API key");
+/// The key `key_id` if the user reaches it, with the user's role in the
+/// key's organization.
+pub(crate) async fn reachable_key(app: &AppState, user_id: &str, key_id: &str) -> Result<(ApiKeyRecord, Role), ApiError> {
     for (org_id, role) in orgs::memberships_of(app.table.as_ref(), user_id).await? {
         if let Some(key) = api_keys::get(app.table.as_ref(), &org_id, key_id).await? {
-            return if reaches(role, user_id, &key) { Ok(key) } else { Err(not_found()) };
+            return if reaches(role, user_id, &key) { Ok((key, role)) } else { Err(key_not_found()) };
         }
     }
-    Err(not_found())
+    Err(key_not_found())
+}
+
+fn key_not_found() -> ApiError {
+    ApiError::not_found("no such API key")
+}
+
+/// A revoked key is final: it is neither rotated nor edited back to life.
+pub(crate) fn refuse_revoked(key: &ApiKeyRecord, action: &str) -> Result<(), ApiError> {
+    match key.revoked_at {
+        Some(_) => Err(ApiError::conflict_with("key_revoked", format!("a revoked key cannot be {action}; create a new one"))),
+        None => Ok(()),
+    }
+}
+
+/// The role of the key's owner (its creator) now, from the store: a key
+/// never holds more than that role allows.
+pub(crate) async fn owner_role(app: &AppState, key: &ApiKeyRecord) -> Result<Role, ApiError> {
+    orgs::role_of(app.table.as_ref(), &key.organization_id, &key.created_by).await?.ok_or_else(|| {
+        ApiError::conflict_with("owner_not_member", "the key's owner is no longer a member of the organization; create a new key")
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -68,7 +90,7 @@ pub async fn list_api_keys(State(app): State<AppState>, user: SignedInUser, Quer
 /// GET /api/api-keys/{id}
 #[tracing::instrument(name = "get_api_key", skip_all)]
 pub async fn get_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
-    let key = reachable_key(&app, &user.claims.sub, &key_id).await?;
+    let (key, _) = reachable_key(&app, &user.claims.sub, &key_id).await?;
     Ok(Json(json!({ "data": KeyView::of(key, None) })))
 }
 
@@ -76,13 +98,9 @@ pub async fn get_api_key(State(app): State<AppState>, user: SignedInUser, Path(k
 /// stops working at once.
 #[tracing::instrument(name = "rotate_api_key", skip_all)]
 pub async fn rotate_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
-    let key = reachable_key(&app, &user.claims.sub, &key_id).await?;
-    if key.revoked_at.is_some() {
-        return Err(ApiError::conflict("a revoked key cannot be rotated; create a new one"));
-    }
-    let owner_role = orgs::role_of(app.table.as_ref(), &key.organization_id, &key.created_by)
-        .await?
-        .ok_or_else(|| ApiError::conflict("the key's owner is no longer a member of the organization; create a new key"))?;
+    let (key, _) = reachable_key(&app, &user.claims.sub, &key_id).await?;
+    refuse_revoked(&key, "rotated")?;
+    let owner_role = owner_role(&app, &key).await?;
     let permissions = key.permissions.iter().copied().filter(|p| owner_role.has(p.role_permission())).collect();
     let (rotated, secret) = api_keys::rotate(app.table.as_ref(), &key, permissions).await?;
     tracing::info!(key_id = %rotated.id, prefix = %rotated.prefix, "api key rotated");
@@ -92,7 +110,7 @@ pub async fn rotate_api_key(State(app): State<AppState>, user: SignedInUser, Pat
 /// DELETE /api/api-keys/{id}: revokes the key (it stays listed, revoked).
 #[tracing::instrument(name = "revoke_api_key", skip_all)]
 pub async fn revoke_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<StatusCode> {
-    let key = reachable_key(&app, &user.claims.sub, &key_id).await?;
+    let (key, _) = reachable_key(&app, &user.claims.sub, &key_id).await?;
     if key.revoked_at.is_none() {
         let revoked = api_keys::revoke(app.table.as_ref(), &key).await?;
         tracing::info!(key_id = %revoked.id, "api key revoked");

@@ -39,9 +39,15 @@ async fn serve(config: Config) -> Result<(), Error> {
         Some(done) => Some(done.api_key.clone()),
         None => local_server::bootstrap::saved_key(&data_dir),
     };
+    let meter = state.meter.clone();
     let app = local_server::app(state).map_err(|drift| drift.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))?;
     print_banner(&port, key.as_deref(), first.is_some());
-    serve_locally(app).await
+    let served = serve_locally(app).await;
+    // A clean stop (Ctrl-C, SIGTERM) loses no usage counts.
+    if let Err(error) = meter.flush().await {
+        tracing::error!(%error, "usage counters could not be written at shutdown");
+    }
+    served
 }
 
 async fn bootstrap(config: Config) -> Result<(), Error> {

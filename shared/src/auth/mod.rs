@@ -1,6 +1,7 @@
 //! Access control, pure: API-key secrets and their hashes, permissions,
 //! roles, plan modules, and dashboard-user tokens (JWT).
 
+pub mod domains;
 pub mod jwt;
 pub mod keys;
 pub mod permissions;

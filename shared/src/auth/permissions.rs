@@ -137,6 +137,17 @@ pub enum Plan {
 }
 
 impl Plan {
+    pub const ALL: [Plan; 4] = [Self::Free, Self::Basic, Self::Premium, Self::Deluxe];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Free => "free",
+            Self::Basic => "basic",
+            Self::Premium => "premium",
+            Self::Deluxe => "deluxe",
+        }
+    }
+
     /// Modules by plan. The AI summary is in premium and deluxe (interface).
     pub fn modules(self) -> &'static [Module] {
         use Module::*;

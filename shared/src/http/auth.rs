@@ -1,14 +1,18 @@
-//! API-key authentication: every calculation route sits behind
-//! [`require_api_key`], which authenticates `X-Api-Key`, applies the key's
-//! organization and checks the route's permission.
+//! API-key authentication: every key route sits behind [`require_api_key`],
+//! which authenticates `X-Api-Key`, applies the key's organization, checks
+//! the route's permission, module and the key's allowed sites, and charges
+//! the request to the key's rate limit and the organization's quota.
 
 use axum::extract::{Request, State};
+use axum::http::{HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::error::ApiError;
 use super::state::AppState;
-use crate::auth::{ApiKeySecret, KeyPermission};
+use crate::auth::domains::{self, DomainRefusal};
+use crate::auth::{ApiKeySecret, KeyPermission, Module};
+use crate::metering::{self, Account, Refusal, Usage};
 use crate::repo::api_keys::{self, ApiKeyRecord};
 use crate::repo::orgs::{self, Organization};
 
@@ -30,9 +34,17 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Caller {
     }
 }
 
-/// Middleware: authenticate and authorize with `permission`.
-pub async fn require_api_key(State((app, permission)): State<(AppState, KeyPermission)>, mut request: Request, next: Next) -> Response {
-    match authenticate(&app, request.headers(), permission).await {
+/// What a route asks of a key.
+#[derive(Debug, Clone, Copy)]
+pub struct KeyGuard {
+    pub permission: KeyPermission,
+    pub module: Option<Module>,
+}
+
+/// Middleware: authenticate the key, authorize it for the route, and charge
+/// the request to its rate limit and its organization's quota.
+pub async fn require_api_key(State((app, guard)): State<(AppState, KeyGuard)>, mut request: Request, next: Next) -> Response {
+    match admit(&app, request.headers(), guard).await {
         Ok(caller) => {
             tracing::Span::current().record("org", caller.organization.id.as_str());
             request.extensions_mut().insert(caller);
@@ -42,7 +54,16 @@ pub async fn require_api_key(State((app, permission)): State<(AppState, KeyPermi
     }
 }
 
-async fn authenticate(app: &AppState, headers: &axum::http::HeaderMap, permission: KeyPermission) -> Result<Caller, ApiError> {
+/// 401s first (who is it), then 403s (may it), then 429s (can it afford it):
+/// a refused request is never charged.
+async fn admit(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> Result<Caller, ApiError> {
+    let caller = authenticate(app, headers).await?;
+    authorize(&caller, headers, guard)?;
+    caller.charge(app, Usage::Request).await?;
+    Ok(caller)
+}
+
+async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
     let Some(raw) = headers.get(X_API_KEY) else {
         return Err(ApiError::unauthorized("missing_api_key", "send your API key in the X-Api-Key header"));
     };
@@ -59,10 +80,64 @@ async fn authenticate(app: &AppState, headers: &axum::http::HeaderMap, permissio
         return Err(ApiError::unauthorized("expired_api_key", "the API key has expired"));
     }
     let organization = orgs::get_organization(app.table.as_ref(), &key.organization_id).await?.ok_or_else(invalid)?;
-    if !key.permissions.contains(&permission) {
-        return Err(ApiError::forbidden("permission_denied", format!("the API key lacks the '{}' permission", permission.id())));
-    }
     Ok(Caller { key, organization })
+}
+
+fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<(), ApiError> {
+    let key = &caller.key;
+    if !key.permissions.contains(&guard.permission) {
+        return Err(ApiError::forbidden("permission_denied", format!("the API key lacks the '{}' permission", guard.permission.id())));
+    }
+    if let Some(module) = guard.module {
+        let plan = caller.organization.plan;
+        if !plan.modules().contains(&module) {
+            return Err(ApiError::forbidden(
+                "module_not_in_plan",
+                format!("the organization's '{}' plan does not include the '{}' module", plan.id(), module.id()),
+            ));
+        }
+        if !key.modules.is_empty() && !key.modules.contains(&module) {
+            return Err(ApiError::forbidden(
+                "module_not_allowed",
+                format!("the API key is restricted away from the '{}' module", module.id()),
+            ));
+        }
+    }
+    let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
+    match domains::check(&key.allowed_domains, header(header::ORIGIN), header(header::REFERER)) {
+        Ok(()) => Ok(()),
+        Err(DomainRefusal::NoSite) => Err(ApiError::forbidden(
+            "domain_not_allowed",
+            "the API key only works from its allowed sites, and the request names none (no Origin or Referer header)",
+        )),
+        Err(DomainRefusal::NotAllowed { host }) => {
+            Err(ApiError::forbidden("domain_not_allowed", format!("the API key is not allowed on the site '{host}'")))
+        }
+    }
+}
+
+impl Caller {
+    /// Charges `usage` to the key and its organization: every request pays
+    /// [`Usage::Request`] in the middleware; a handler generating an AI summary
+    /// anew adds [`Usage::NewSummarySurcharge`] before doing the work.
+    pub async fn charge(&self, app: &AppState, usage: Usage) -> Result<(), ApiError> {
+        let account = Account {
+            key_id: &self.key.id,
+            organization_id: &self.organization.id,
+            plan: self.organization.plan,
+            rate_limit_per_minute: self.key.rate_limit_per_minute,
+        };
+        match metering::charge(app.meter.as_ref(), &account, usage, chrono::Utc::now()).await {
+            Ok(()) => Ok(()),
+            Err(refusal @ Refusal::RateLimited { retry_after_seconds, .. }) => {
+                Err(ApiError::too_many_requests("rate_limited", refusal.to_string(), retry_after_seconds))
+            }
+            Err(refusal @ Refusal::QuotaExhausted { retry_after_seconds, .. }) => {
+                Err(ApiError::too_many_requests("quota_exceeded", refusal.to_string(), retry_after_seconds))
+            }
+            Err(Refusal::Store(error)) => Err(ApiError::internal(error)),
+        }
+    }
 }
 
 /// A dashboard user signed in with `Authorization: Bearer <JWT>`.
@@ -89,5 +164,68 @@ impl axum::extract::FromRequestParts<AppState> for SignedInUser {
         let claims =
             verifier.verify(token).map_err(|_| ApiError::unauthorized("invalid_token", "the bearer token is invalid or expired"))?;
         Ok(Self { claims })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::Plan;
+
+    fn caller(plan: Plan, key_modules: Vec<Module>) -> Caller {
+        Caller {
+            key: ApiKeyRecord {
+                id: "k".into(),
+                organization_id: "o".into(),
+                name: "n".into(),
+                prefix: "ak_".into(),
+                hash: String::new(),
+                permissions: KeyPermission::ALL.to_vec(),
+                modules: key_modules,
+                allowed_domains: Vec::new(),
+                created_by: "u".into(),
+                created_at: String::new(),
+                expires_at: None,
+                revoked_at: None,
+                rate_limit_per_minute: None,
+            },
+            organization: Organization { id: "o".into(), name: "O".into(), plan, api_version: None, created_at: String::new() },
+        }
+    }
+
+    fn code(result: Result<(), ApiError>) -> Option<String> {
+        match result {
+            Ok(()) => None,
+            Err(ApiError::Client { errors, .. }) => Some(errors[0].code.clone()),
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+
+    /// Module refusals say whether the plan or the key is the reason; every
+    /// plan is checked against every module.
+    #[test]
+    fn modules_are_the_plan_intersected_with_the_key() {
+        let headers = HeaderMap::new();
+        for plan in Plan::ALL {
+            for module in Module::ALL {
+                let guard = KeyGuard { permission: KeyPermission::CalcRead, module: Some(module) };
+                let expected = (!plan.modules().contains(&module)).then(|| "module_not_in_plan".to_owned());
+                assert_eq!(code(authorize(&caller(plan, Vec::new()), &headers, guard)), expected, "{plan:?} {module:?}");
+                let other = Module::ALL.into_iter().find(|m| *m != module).unwrap();
+                let restricted = code(authorize(&caller(plan, vec![other]), &headers, guard));
+                let expected = expected.or_else(|| Some("module_not_allowed".to_owned()));
+                assert_eq!(restricted, expected, "{plan:?} {module:?} key restricted to {other:?}");
+            }
+        }
+        assert!(!Plan::Free.modules().contains(&Module::AiSummary));
+        assert!(Plan::Premium.modules().contains(&Module::AiSummary) && Plan::Deluxe.modules().contains(&Module::AiSummary));
+    }
+
+    #[test]
+    fn the_permission_is_checked_first() {
+        let mut restricted = caller(Plan::Free, Vec::new());
+        restricted.key.permissions = vec![KeyPermission::ContentRead];
+        let guard = KeyGuard { permission: KeyPermission::CalcRead, module: Some(Module::Chat) };
+        assert_eq!(code(authorize(&restricted, &HeaderMap::new(), guard)).as_deref(), Some("permission_denied"));
     }
 }

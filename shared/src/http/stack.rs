@@ -15,12 +15,12 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
-use super::auth::require_api_key;
+use super::auth::{KeyGuard, require_api_key};
 use super::error::ApiError;
 use super::extract::BodyLimit;
 use super::state::AppState;
 use super::version::{X_API_VERSION, version_middleware};
-use crate::auth::KeyPermission;
+use crate::auth::{KeyPermission, Module};
 
 const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -32,12 +32,22 @@ pub struct Route {
     /// The key permission the route needs; `None` for routes authenticated
     /// otherwise (bearer tokens, signed links, public lookups).
     pub permission: Option<KeyPermission>,
+    /// The plan module the route belongs to, if any: a key reaches it only
+    /// when the organization's plan has it and the key is not restricted
+    /// away from it.
+    pub module: Option<Module>,
     pub handler: MethodRouter<AppState>,
 }
 
 impl Route {
     pub fn new(method: Method, path: &'static str, permission: Option<KeyPermission>, handler: MethodRouter<AppState>) -> Self {
-        Self { method, path, permission, handler }
+        Self { method, path, permission, module: None, handler }
+    }
+
+    /// Puts the route in a plan module.
+    pub fn in_module(mut self, module: Module) -> Self {
+        self.module = Some(module);
+        self
     }
 }
 
@@ -45,7 +55,10 @@ impl Route {
 pub fn router_from(routes: Vec<Route>, state: &AppState) -> Router<AppState> {
     routes.into_iter().fold(Router::new(), |router, route| {
         let handler = match route.permission {
-            Some(permission) => route.handler.route_layer(middleware::from_fn_with_state((state.clone(), permission), require_api_key)),
+            Some(permission) => {
+                let guard = KeyGuard { permission, module: route.module };
+                route.handler.route_layer(middleware::from_fn_with_state((state.clone(), guard), require_api_key))
+            }
             None => route.handler,
         };
         router.route(route.path, handler)

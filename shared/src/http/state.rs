@@ -6,6 +6,7 @@ use crate::astro::Ephemeris;
 use crate::auth::jwt::JwtVerifier;
 use crate::blob::BlobStore;
 use crate::config::{Config, StorageConfig};
+use crate::metering::{BufferedMeter, DirectMeter, SharedMeter};
 use crate::signing::UrlSigner;
 use crate::store::SharedTable;
 
@@ -17,6 +18,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub signer: UrlSigner,
     pub jwt: Option<Arc<JwtVerifier>>,
+    /// Counts requests against rate limits and quotas.
+    pub meter: SharedMeter,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +61,16 @@ impl AppState {
             None => None,
         };
         let signer = UrlSigner::new(config.url_signing_secret.clone());
-        Ok(Self { ephemeris, table, blobs, config: Arc::new(config), signer, jwt })
+        let meter: SharedMeter = match &config.storage {
+            // One process owns a redb file: exact counts in memory, written behind.
+            StorageConfig::Embedded { .. } => {
+                let meter = Arc::new(BufferedMeter::new(table.clone()));
+                meter.spawn_flusher(std::time::Duration::from_millis(config.meter_flush_interval_ms));
+                meter
+            }
+            // Lambda containers share only the table: every charge is a conditional update.
+            StorageConfig::Aws { .. } => Arc::new(DirectMeter::new(table.clone())),
+        };
+        Ok(Self { ephemeris, table, blobs, config: Arc::new(config), signer, jwt, meter })
     }
 }

@@ -37,10 +37,16 @@ impl ApiKeyRecord {
     }
 }
 
-pub async fn create(table: &dyn Table, record: &ApiKeyRecord) -> Result<(), RepoError> {
+/// The item under the key's hash that leads to its record.
+fn hash_pointer(record: &ApiKeyRecord) -> Map<String, serde_json::Value> {
     let mut pointer = Map::new();
     pointer.insert("organizationId".into(), record.organization_id.clone().into());
     pointer.insert("keyId".into(), record.id.clone().into());
+    pointer
+}
+
+pub async fn create(table: &dyn Table, record: &ApiKeyRecord) -> Result<(), RepoError> {
+    let pointer = hash_pointer(record);
     table
         .write(vec![
             WriteOp::Put {
@@ -136,6 +142,63 @@ pub async fn revoke(table: &dyn Table, record: &ApiKeyRecord) -> Result<ApiKeyRe
     Ok(revoked)
 }
 
+/// What an edit may change. The id, organization, owner, secret and dates
+/// are not here: an edit cannot move a key, hand it to someone else or
+/// change what authenticates it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyEdit {
+    pub name: Option<String>,
+    pub permissions: Option<Vec<KeyPermission>>,
+    pub modules: Option<Vec<Module>>,
+    pub allowed_domains: Option<Vec<String>>,
+    /// `Some(None)` clears the per-key limit; `None` leaves it as it is.
+    pub rate_limit_per_minute: Option<Option<u32>>,
+}
+
+/// Applies `edit` to the key and stores it; the secret stays the same.
+///
+/// Both writes require their item to exist: the record, so that a key
+/// deleted meanwhile is not brought back, and the hash pointer of the secret
+/// the record was read with (rewritten as it is), so that an edit decided on
+/// a key that was rotated meanwhile cannot put the old hash back into the
+/// record, which would orphan the new secret. Either failing is
+/// [`RepoError::NotFound`]: the key as it was read is gone; read it again.
+pub async fn update(table: &dyn Table, record: &ApiKeyRecord, edit: KeyEdit) -> Result<ApiKeyRecord, RepoError> {
+    let mut edited = record.clone();
+    if let Some(name) = edit.name {
+        edited.name = name;
+    }
+    if let Some(permissions) = edit.permissions {
+        edited.permissions = permissions;
+    }
+    if let Some(modules) = edit.modules {
+        edited.modules = modules;
+    }
+    if let Some(allowed_domains) = edit.allowed_domains {
+        edited.allowed_domains = allowed_domains;
+    }
+    if let Some(rate_limit_per_minute) = edit.rate_limit_per_minute {
+        edited.rate_limit_per_minute = rate_limit_per_minute;
+    }
+    table
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&edited.organization_id), schema::key(&edited.id), to_attrs(&edited)?),
+                condition: Condition::MustExist,
+            },
+            WriteOp::Put {
+                item: Item::new(schema::key_hash(&edited.hash), schema::KEY_HASH_SK, hash_pointer(&edited)),
+                condition: Condition::MustExist,
+            },
+        ])
+        .await
+        .map_err(|error| match error {
+            crate::store::StoreError::ConditionFailed => RepoError::NotFound,
+            other => RepoError::Store(other),
+        })?;
+    Ok(edited)
+}
+
 /// A new secret for the same key (same id, owner, restrictions), with
 /// `permissions` as given. One transaction swaps the hash pointers, so the
 /// old secret stops working the moment the new one exists.
@@ -149,9 +212,7 @@ pub async fn rotate(
     rotated.hash = secret.hash().to_hex();
     rotated.prefix = secret.display_prefix();
     rotated.permissions = permissions;
-    let mut pointer = Map::new();
-    pointer.insert("organizationId".into(), rotated.organization_id.clone().into());
-    pointer.insert("keyId".into(), rotated.id.clone().into());
+    let pointer = hash_pointer(&rotated);
     table
         .write(vec![
             WriteOp::Put {
@@ -166,4 +227,58 @@ pub async fn rotate(
         ])
         .await?;
     Ok((rotated, secret))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::embedded::EmbeddedTable;
+
+    fn new_key() -> NewKey {
+        NewKey {
+            organization_id: "org-1".into(),
+            name: "server".into(),
+            permissions: KeyPermission::ALL.to_vec(),
+            modules: vec![],
+            allowed_domains: vec![],
+            created_by: "user-1".into(),
+            expires_in_seconds: None,
+            rate_limit_per_minute: Some(600),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_edit_changes_what_it_names_and_keeps_the_secret() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let (record, secret) = issue(&table, new_key()).await.unwrap();
+        let edit = KeyEdit { permissions: Some(vec![KeyPermission::CalcRead]), rate_limit_per_minute: Some(None), ..KeyEdit::default() };
+        let edited = update(&table, &record, edit).await.unwrap();
+        assert_eq!(edited.permissions, [KeyPermission::CalcRead]);
+        assert_eq!(edited.rate_limit_per_minute, None);
+        assert_eq!((&edited.name, &edited.hash, &edited.prefix), (&record.name, &record.hash, &record.prefix));
+        assert_eq!(get(&table, "org-1", &record.id).await.unwrap(), Some(edited.clone()));
+        assert_eq!(find_by_hash(&table, &secret.hash()).await.unwrap(), Some(edited));
+    }
+
+    #[tokio::test]
+    async fn an_edit_does_not_bring_back_a_missing_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let (mut record, _) = issue(&table, new_key()).await.unwrap();
+        record.id = "not-stored".into();
+        assert!(matches!(update(&table, &record, KeyEdit::default()).await, Err(RepoError::NotFound)));
+        assert_eq!(get(&table, "org-1", "not-stored").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn an_edit_read_before_a_rotation_cannot_orphan_the_new_secret() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let (record, _) = issue(&table, new_key()).await.unwrap();
+        let (rotated, secret) = rotate(&table, &record, record.permissions.clone()).await.unwrap();
+        let stale = KeyEdit { name: Some("renamed".into()), ..KeyEdit::default() };
+        assert!(matches!(update(&table, &record, stale).await, Err(RepoError::NotFound)));
+        assert_eq!(find_by_hash(&table, &secret.hash()).await.unwrap(), Some(rotated));
+    }
 }

@@ -2,6 +2,7 @@
 //! key format of the single-table design is in [`schema`].
 
 pub mod api_keys;
+pub mod invitations;
 pub mod orgs;
 pub mod schema;
 
@@ -19,6 +20,13 @@ pub enum RepoError {
     AlreadyExists,
     #[error("not found")]
     NotFound,
+    /// What the change was decided on was changed by someone else meanwhile
+    /// (an optimistic guard failed); nothing was written. Read again and retry.
+    #[error("changed concurrently")]
+    Contended,
+    /// The change would leave the organization without an owner.
+    #[error("the last owner cannot be demoted or removed")]
+    LastOwner,
 }
 
 fn to_attrs<T: Serialize>(value: &T) -> Result<Map<String, Value>, StoreError> {
@@ -31,6 +39,19 @@ fn to_attrs<T: Serialize>(value: &T) -> Result<Map<String, Value>, StoreError> {
 
 fn from_item<T: DeserializeOwned>(item: Item) -> Result<T, StoreError> {
     serde_json::from_value(Value::Object(item.attrs)).map_err(|e| StoreError::Corrupt(format!("{} {}: {e}", item.pk, item.sk)))
+}
+
+/// A guarded batch failing its condition means someone changed the state it
+/// was decided on.
+fn conflict_as_contended(error: StoreError) -> RepoError {
+    match error {
+        StoreError::ConditionFailed => RepoError::Contended,
+        other => RepoError::Store(other),
+    }
+}
+
+fn now_text() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// A create-only batch failing its condition means the thing exists.

@@ -1,15 +1,18 @@
 //! The single-table layout: every partition and sort key the service writes.
 //! Documented for operators in `docs/storage.md`.
 //!
-//! | pk                 | sk                | item                                  |
-//! |--------------------|-------------------|---------------------------------------|
-//! | `ORG#{org}`        | `META`            | organization (name, plan, version pin)|
-//! | `ORG#{org}`        | `MEMBER#{user}`   | membership (role)                     |
-//! | `ORG#{org}`        | `KEY#{key}`       | API key record (hash, permissions...) |
-//! | `USER#{user}`      | `META`            | user profile                          |
-//! | `USER#{user}`      | `ORG#{org}`       | membership mirror (a user's orgs)     |
-//! | `KEYHASH#{sha256}` | `KEY`             | pointer from a key hash to its record |
-//! | `SYSTEM`           | `BOOTSTRAP`       | marker of the local bootstrap         |
+//! | pk                 | sk                 | item                                        |
+//! |--------------------|--------------------|---------------------------------------------|
+//! | `ORG#{org}`        | `META`             | organization (name, plan, version pin)      |
+//! | `ORG#{org}`        | `MEMBER#{user}`    | membership (role, joined_at)                |
+//! | `ORG#{org}`        | `ROSTER#{version}` | roster version: guards membership changes   |
+//! | `ORG#{org}`        | `KEY#{key}`        | API key record (hash, permissions...)       |
+//! | `ORG#{org}`        | `INVITE#{id}`      | invitation record (email, role, status...)  |
+//! | `INVITE#{id}`      | `META`             | pointer to the organization, while open     |
+//! | `USER#{user}`      | `META`             | user profile                                |
+//! | `USER#{user}`      | `ORG#{org}`        | membership mirror (a user's orgs)           |
+//! | `KEYHASH#{sha256}` | `KEY`              | pointer from a key hash to its record       |
+//! | `SYSTEM`           | `BOOTSTRAP`        | marker of the local bootstrap               |
 
 pub const META: &str = "META";
 
@@ -27,6 +30,26 @@ pub fn key(key_id: &str) -> String {
 
 pub const KEY_PREFIX: &str = "KEY#";
 pub const MEMBER_PREFIX: &str = "MEMBER#";
+
+/// The roster version item: zero-padded so that byte order is numeric order.
+pub fn roster(version: u64) -> String {
+    format!("ROSTER#{version:020}")
+}
+
+pub const ROSTER_PREFIX: &str = "ROSTER#";
+
+/// An invitation inside its organization's partition.
+pub fn invitation(invitation_id: &str) -> String {
+    format!("INVITE#{invitation_id}")
+}
+
+pub const INVITATION_PREFIX: &str = "INVITE#";
+
+/// The partition of an invitation's pointer (sort key [`META`]): the public
+/// lookup and the acceptance know only the id.
+pub fn invitation_pointer(invitation_id: &str) -> String {
+    format!("INVITE#{invitation_id}")
+}
 
 pub fn user(user_id: &str) -> String {
     format!("USER#{user_id}")

@@ -405,6 +405,39 @@ impl Table for DynamoTable {
     async fn counter(&self, pk: &str, sk: &str) -> Result<i64, StoreError> {
         self.read_counter(pk, sk).await
     }
+
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, StoreError> {
+        let mut found = Vec::new();
+        let mut start: Option<HashMap<String, AttributeValue>> = None;
+        loop {
+            let mut req = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .consistent_read(true)
+                .expression_attribute_names("#count", COUNT)
+                .expression_attribute_values(":pk", AttributeValue::S(pk.to_owned()))
+                .set_exclusive_start_key(start.take());
+            req = if sk_prefix.is_empty() {
+                req.key_condition_expression("pk = :pk")
+            } else {
+                req.key_condition_expression("pk = :pk AND begins_with(sk, :p)")
+                    .expression_attribute_values(":p", AttributeValue::S(sk_prefix.to_owned()))
+            };
+            // Items (with `doc`) share the key space; only counters have `count`.
+            let out = req.filter_expression("attribute_exists(#count)").send().await.map_err(|e| sdk_error("Query", &e))?;
+            for attrs in out.items() {
+                let (Some(AttributeValue::S(sk)), Some(count)) = (attrs.get(SK), attrs.get(COUNT)) else {
+                    return Err(StoreError::Corrupt("counter without sk or count".into()));
+                };
+                found.push((sk.clone(), parse_count(count)?));
+            }
+            match out.last_evaluated_key() {
+                Some(key) if !key.is_empty() => start = Some(key.clone()),
+                _ => return Ok(found),
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use async_trait::async_trait;
 use redb::{Database, Durability, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use serde_json::{Map, Value};
 
-use super::{Condition, Increment, Item, StoreError, Table, WriteOp};
+use super::{Condition, CounterAdd, Increment, Item, StoreError, Table, WriteOp};
 
 /// `(pk, sk) -> JSON object bytes`.
 const ITEMS: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("items");
@@ -317,5 +317,51 @@ impl Table for EmbeddedTable {
             let value = table.get((pk, sk)).map_err(|e| backend("get", e))?;
             Ok(value.map_or(0, |v| v.value()))
         })
+    }
+
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, StoreError> {
+        if pk.is_empty() {
+            return Err(StoreError::Backend("pk must not be empty".into()));
+        }
+        self.read(|db| {
+            let txn = db.begin_read().map_err(|e| backend("begin_read", e))?;
+            let table = txn.open_table(COUNTERS).map_err(|e| backend("open_table", e))?;
+            let mut found = Vec::new();
+            for entry in table.range((pk, sk_prefix)..).map_err(|e| backend("range", e))? {
+                let (key, value) = entry.map_err(|e| backend("range", e))?;
+                let (counter_pk, counter_sk) = key.value();
+                if counter_pk != pk || !counter_sk.starts_with(sk_prefix) {
+                    break;
+                }
+                found.push((counter_sk.to_owned(), value.value()));
+            }
+            Ok(found)
+        })
+    }
+
+    /// All adds in one transaction with one fsync: a meter's whole flush costs
+    /// one durable commit, whatever the number of counters.
+    async fn add_to_counters(&self, adds: &[CounterAdd]) -> Result<(), (usize, StoreError)> {
+        if adds.is_empty() {
+            return Ok(());
+        }
+        for add in adds {
+            check_key(&add.pk, &add.sk).map_err(|e| (0, e))?;
+        }
+        let adds = adds.to_vec();
+        self.write_txn(Durability::Immediate, move |txn| {
+            let mut table = txn.open_table(COUNTERS).map_err(|e| backend("open_table", e))?;
+            for add in &adds {
+                let key = (add.pk.as_str(), add.sk.as_str());
+                let current = table.get(key).map_err(|e| backend("get", e))?.map_or(0, |v| v.value());
+                let next = current
+                    .checked_add(add.by)
+                    .ok_or_else(|| StoreError::Backend(format!("counter ({}, {}) would overflow", add.pk, add.sk)))?;
+                table.insert(key, next).map_err(|e| backend("insert", e))?;
+            }
+            Ok(TxnEnd::Commit(()))
+        })
+        .await
+        .map_err(|e| (0, e))
     }
 }

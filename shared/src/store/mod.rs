@@ -94,6 +94,30 @@ pub trait Table: Send + Sync + 'static {
 
     /// Current value of a counter item, 0 if absent.
     async fn counter(&self, pk: &str, sk: &str) -> Result<i64, StoreError>;
+
+    /// The counters of partition `pk` whose sort key starts with `sk_prefix`,
+    /// as `(sk, value)` in ascending sort-key order.
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, StoreError>;
+
+    /// Adds each delta to its counter, without limits: how a write-behind
+    /// meter persists what it counted in memory. Not atomic as a whole (each
+    /// add is); a failure leaves some adds applied, and the caller retries only
+    /// those not reported done: the result lists how many leading adds applied.
+    async fn add_to_counters(&self, adds: &[CounterAdd]) -> Result<(), (usize, StoreError)> {
+        for (done, add) in adds.iter().enumerate() {
+            self.increment(&add.pk, &add.sk, add.by, None, add.expires_at).await.map_err(|e| (done, e))?;
+        }
+        Ok(())
+    }
+}
+
+/// One unconditional counter add of [`Table::add_to_counters`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterAdd {
+    pub pk: String,
+    pub sk: String,
+    pub by: i64,
+    pub expires_at: Option<i64>,
 }
 
 pub type SharedTable = Arc<dyn Table>;

@@ -1,0 +1,106 @@
+//! The organization's compatibility-date pin: GET and PATCH
+//! /api/org/api-version.
+//!
+//! The pin applies to the organization's key requests that send no
+//! `X-Api-Version`; the key middleware reads the organization from the store
+//! on every request, so a new pin applies from the next request on.
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Deserializer};
+use serde_json::{Value, json};
+use shared::http::member::OrgMember;
+use shared::http::{ApiError, ApiJson, ApiResult, AppState};
+use shared::repo::RepoError;
+use shared::repo::orgs::{self, Organization};
+use shared::version::{ApiVersion, BASELINE, MalformedVersion, latest};
+
+use crate::request::{self, ATTRIBUTES};
+
+fn date_text(date: chrono::NaiveDate) -> String {
+    date.format("%Y-%m-%d").to_string()
+}
+
+/// The organization API version resource of the interface.
+fn resource(organization: &Organization) -> Value {
+    // A stored pin is always well formed; were it not, requests would get the baseline.
+    let effective = organization.api_version.as_deref().and_then(|pin| ApiVersion::parse(pin).ok()).map_or(BASELINE, ApiVersion::effective);
+    json!({
+        "data": {
+            "type": "organizations",
+            "id": organization.id,
+            "attributes": {
+                "apiVersion": organization.api_version,
+                "effectiveApiVersion": date_text(effective),
+                "baselineApiVersion": date_text(BASELINE),
+                "latestApiVersion": date_text(latest()),
+            }
+        }
+    })
+}
+
+/// GET /api/org/api-version
+#[tracing::instrument(name = "get_api_version", skip_all)]
+pub async fn get_api_version(member: OrgMember) -> ApiResult<Json<Value>> {
+    member.require("org:read")?;
+    Ok(Json(resource(&member.organization)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PinRequest {
+    data: PinData,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PinData {
+    #[serde(rename = "type")]
+    kind: String,
+    id: Option<String>,
+    attributes: PinAttributes,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PinAttributes {
+    /// `None`: not sent; `Some(Null)`: clear the pin.
+    #[serde(default, deserialize_with = "present")]
+    api_version: Option<Value>,
+}
+
+/// Tells a sent `null` apart from a missing member.
+fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
+}
+
+/// PATCH /api/org/api-version: `attributes.apiVersion` a `YYYY-MM-DD` date,
+/// stored as sent (a date outside the served range is clamped when applied,
+/// not refused), or `null` to clear the pin. Anything else is the
+/// interface's malformed-version 400.
+#[tracing::instrument(name = "set_api_version", skip_all)]
+pub async fn set_api_version(State(app): State<AppState>, member: OrgMember, ApiJson(body): ApiJson<PinRequest>) -> ApiResult<Json<Value>> {
+    member.require("org:update")?;
+    let mut problems = Vec::new();
+    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&member.organization.id), &mut problems);
+    request::reject_if_any(problems)?;
+    let pin = match body.data.attributes.api_version {
+        None => return Err(ApiError::missing_field(format!("{ATTRIBUTES}/apiVersion"))),
+        Some(Value::Null) => None,
+        Some(Value::String(text)) => {
+            ApiVersion::parse(&text)?;
+            Some(text)
+        }
+        Some(other) => return Err(MalformedVersion { value: other.to_string() }.into()),
+    };
+
+    let mut organization = member.organization;
+    organization.api_version = pin;
+    match orgs::update_organization(app.table.as_ref(), &organization).await {
+        Ok(()) => {}
+        Err(RepoError::NotFound) => return Err(ApiError::not_found("no such organization")),
+        Err(other) => return Err(other.into()),
+    }
+    tracing::info!(org = %organization.id, pin = ?organization.api_version, "api version pin set");
+    Ok(Json(resource(&organization)))
+}

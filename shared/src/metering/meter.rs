@@ -1,0 +1,335 @@
+//! Meters: atomic "add these units unless a limit would pass" over several
+//! counters at once, with two implementations.
+//!
+//! - [`DirectMeter`] asks the store on every charge: one conditional update
+//!   per counter (DynamoDB `UpdateItem ... ADD` with a condition). Exact across
+//!   any number of processes, so it is the one Lambda uses: concurrent
+//!   containers share nothing but the table.
+//! - [`BufferedMeter`] decides in memory and writes behind: counts are exact
+//!   because one process owns the store (redb locks its file), and the store
+//!   sees the sums once per flush interval in one transaction, not one fsync
+//!   per request. A crash loses what was counted since the last flush: at most
+//!   one interval of traffic goes uncounted (never double counted).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use async_trait::async_trait;
+
+use crate::store::{CounterAdd, Increment, SharedTable, StoreError};
+
+/// One counter a charge adds to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CounterId {
+    pub pk: String,
+    pub sk: String,
+}
+
+/// Add `units` to `counter`, unless that would take it past `limit`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Charge {
+    pub counter: CounterId,
+    pub units: i64,
+    pub limit: Option<i64>,
+    /// Unix seconds after which the counter is dead (DynamoDB TTL; the
+    /// buffered meter forgets it from memory).
+    pub expires_at: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every charge was applied.
+    Allowed,
+    /// The charge at `index` would have passed its limit; nothing was applied.
+    Refused { index: usize },
+}
+
+#[async_trait]
+pub trait Meter: Send + Sync + 'static {
+    /// Applies all `charges` or none of them.
+    async fn charge(&self, charges: &[Charge]) -> Result<Verdict, StoreError>;
+
+    /// Makes everything counted so far durable (no-op for a direct meter).
+    async fn flush(&self) -> Result<(), StoreError>;
+
+    /// Counters of a partition, as the store will hold them after a flush.
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, StoreError>;
+}
+
+pub type SharedMeter = Arc<dyn Meter>;
+
+/// Every charge is a conditional update in the store, in order. A refusal
+/// after earlier charges applied takes those back with a negative add; in
+/// that short moment a concurrent charge may see the extra units and be
+/// refused too (only when the later limit, the monthly quota, is already
+/// exhausted, so such a request would be refused anyway).
+pub struct DirectMeter {
+    table: SharedTable,
+}
+
+impl DirectMeter {
+    pub fn new(table: SharedTable) -> Self {
+        Self { table }
+    }
+}
+
+#[async_trait]
+impl Meter for DirectMeter {
+    async fn charge(&self, charges: &[Charge]) -> Result<Verdict, StoreError> {
+        for (index, charge) in charges.iter().enumerate() {
+            let counter = &charge.counter;
+            let outcome = self.table.increment(&counter.pk, &counter.sk, charge.units, charge.limit, Some(charge.expires_at)).await;
+            let refused = match outcome {
+                Ok(Increment::Applied { .. }) => continue,
+                Ok(Increment::Refused { .. }) => None,
+                Err(error) => Some(error),
+            };
+            for applied in charges[..index].iter().rev() {
+                let counter = &applied.counter;
+                self.table.increment(&counter.pk, &counter.sk, -applied.units, None, Some(applied.expires_at)).await?;
+            }
+            return match refused {
+                None => Ok(Verdict::Refused { index }),
+                Some(error) => Err(error),
+            };
+        }
+        Ok(Verdict::Allowed)
+    }
+
+    async fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, StoreError> {
+        self.table.counters(pk, sk_prefix).await
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// The true count: what the store held when first read, plus every unit
+    /// charged since.
+    count: i64,
+    /// How much of `count` the store already has.
+    flushed: i64,
+    expires_at: i64,
+}
+
+/// Exact counts in memory, written behind (see the module notes).
+pub struct BufferedMeter {
+    table: SharedTable,
+    entries: Mutex<HashMap<CounterId, Entry>>,
+    /// One flush at a time, so a delta is never written twice.
+    flushing: tokio::sync::Mutex<()>,
+}
+
+impl BufferedMeter {
+    pub fn new(table: SharedTable) -> Self {
+        Self { table, entries: Mutex::new(HashMap::new()), flushing: tokio::sync::Mutex::new(()) }
+    }
+
+    /// Flushes every `interval` for as long as the meter lives elsewhere.
+    pub fn spawn_flusher(self: &Arc<Self>, interval: Duration) -> tokio::task::JoinHandle<()> {
+        let meter = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(interval);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                let Some(meter) = meter.upgrade() else { return };
+                if let Err(error) = meter.flush().await {
+                    // Kept in memory and retried next tick; nothing is lost
+                    // while the process lives.
+                    tracing::warn!(%error, "usage counters could not be written; retrying");
+                }
+            }
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<CounterId, Entry>> {
+        // A panic while holding this lock leaves consistent numbers behind
+        // (every update is a single assignment), so poisoning is ignored.
+        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Reads counters not yet in memory from the store (outside the lock).
+    async fn load_missing(&self, charges: &[Charge]) -> Result<(), StoreError> {
+        let missing: Vec<&Charge> = {
+            let entries = self.lock();
+            charges.iter().filter(|c| !entries.contains_key(&c.counter)).collect()
+        };
+        for charge in missing {
+            let stored = self.table.counter(&charge.counter.pk, &charge.counter.sk).await?;
+            // Another task may have loaded (and charged) it meanwhile: keep theirs.
+            self.lock().entry(charge.counter.clone()).or_insert(Entry { count: stored, flushed: stored, expires_at: charge.expires_at });
+        }
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Meter for BufferedMeter {
+    async fn charge(&self, charges: &[Charge]) -> Result<Verdict, StoreError> {
+        loop {
+            self.load_missing(charges).await?;
+            let mut entries = self.lock();
+            // A flush may have dropped an expired counter since it was loaded.
+            if charges.iter().any(|c| !entries.contains_key(&c.counter)) {
+                continue;
+            }
+            for (index, charge) in charges.iter().enumerate() {
+                let count = entries[&charge.counter].count;
+                if charge.limit.is_some_and(|limit| count + charge.units > limit) {
+                    return Ok(Verdict::Refused { index });
+                }
+            }
+            for charge in charges {
+                if let Some(entry) = entries.get_mut(&charge.counter) {
+                    entry.count += charge.units;
+                }
+            }
+            return Ok(Verdict::Allowed);
+        }
+    }
+
+    async fn flush(&self) -> Result<(), StoreError> {
+        let _one_at_a_time = self.flushing.lock().await;
+        let pending: Vec<(CounterId, CounterAdd)> = self
+            .lock()
+            .iter()
+            .filter(|(_, entry)| entry.count != entry.flushed)
+            .map(|(id, entry)| {
+                let add = CounterAdd {
+                    pk: id.pk.clone(),
+                    sk: id.sk.clone(),
+                    by: entry.count - entry.flushed,
+                    expires_at: Some(entry.expires_at),
+                };
+                (id.clone(), add)
+            })
+            .collect();
+        let adds: Vec<CounterAdd> = pending.iter().map(|(_, add)| add.clone()).collect();
+        let (done, failure) = match self.table.add_to_counters(&adds).await {
+            Ok(()) => (adds.len(), None),
+            Err((done, error)) => (done, Some(error)),
+        };
+        let now = chrono::Utc::now().timestamp();
+        let mut entries = self.lock();
+        for (id, add) in &pending[..done] {
+            if let Some(entry) = entries.get_mut(id) {
+                entry.flushed += add.by;
+            }
+        }
+        // Forget dead windows once the store has all of them.
+        entries.retain(|_, entry| entry.count != entry.flushed || entry.expires_at > now);
+        failure.map_or(Ok(()), Err)
+    }
+
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, StoreError> {
+        self.flush().await?;
+        self.table.counters(pk, sk_prefix).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::embedded::EmbeddedTable;
+
+    fn charge(sk: &str, units: i64, limit: Option<i64>) -> Charge {
+        Charge { counter: CounterId { pk: "P".into(), sk: sk.into() }, units, limit, expires_at: 4_000_000_000 }
+    }
+
+    fn table(dir: &tempfile::TempDir) -> SharedTable {
+        Arc::new(EmbeddedTable::open(&dir.path().join("t.redb")).unwrap())
+    }
+
+    async fn all_or_nothing(meter: &dyn Meter, table: &SharedTable) {
+        let pair = [charge("rate", 1, Some(3)), charge("quota", 1, Some(2))];
+        assert_eq!(meter.charge(&pair).await.unwrap(), Verdict::Allowed);
+        assert_eq!(meter.charge(&pair).await.unwrap(), Verdict::Allowed);
+        // The quota (second) refuses: the rate counter must not keep the unit.
+        assert_eq!(meter.charge(&pair).await.unwrap(), Verdict::Refused { index: 1 });
+        meter.flush().await.unwrap();
+        assert_eq!(table.counter("P", "rate").await.unwrap(), 2);
+        assert_eq!(table.counter("P", "quota").await.unwrap(), 2);
+        assert_eq!(meter.counters("P", "").await.unwrap(), vec![("quota".to_owned(), 2), ("rate".to_owned(), 2)]);
+    }
+
+    #[tokio::test]
+    async fn direct_meter_is_all_or_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        all_or_nothing(&DirectMeter::new(table.clone()), &table).await;
+    }
+
+    #[tokio::test]
+    async fn buffered_meter_is_all_or_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        all_or_nothing(&BufferedMeter::new(table.clone()), &table).await;
+    }
+
+    /// 500 concurrent charges against a limit of 120: exactly 120 pass, and
+    /// after the flush the store holds exactly 120 (none lost, none twice),
+    /// with flushes racing the charges.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn buffered_meter_is_exact_under_concurrency() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        let meter = Arc::new(BufferedMeter::new(table.clone()));
+        let mut tasks = tokio::task::JoinSet::new();
+        for i in 0..500 {
+            let meter = meter.clone();
+            tasks.spawn(async move {
+                if i % 50 == 0 {
+                    meter.flush().await.unwrap();
+                }
+                meter.charge(&[charge("rate", 1, Some(120)), charge("usage", 1, None)]).await.unwrap()
+            });
+        }
+        let mut allowed = 0;
+        while let Some(verdict) = tasks.join_next().await {
+            if verdict.unwrap() == Verdict::Allowed {
+                allowed += 1;
+            }
+        }
+        assert_eq!(allowed, 120);
+        meter.flush().await.unwrap();
+        assert_eq!(table.counter("P", "rate").await.unwrap(), 120);
+        assert_eq!(table.counter("P", "usage").await.unwrap(), 120);
+    }
+
+    /// A restart starts from what the store has: counts charged before the
+    /// last flush survive; those after it are the bounded loss.
+    #[tokio::test]
+    async fn a_new_meter_continues_from_the_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        let first = BufferedMeter::new(table.clone());
+        for _ in 0..5 {
+            first.charge(&[charge("quota", 1, Some(7))]).await.unwrap();
+        }
+        first.flush().await.unwrap();
+        first.charge(&[charge("quota", 1, Some(7))]).await.unwrap(); // lost in the "crash"
+        drop(first);
+        let second = BufferedMeter::new(table.clone());
+        assert_eq!(second.charge(&[charge("quota", 2, Some(7))]).await.unwrap(), Verdict::Allowed);
+        assert_eq!(second.charge(&[charge("quota", 1, Some(7))]).await.unwrap(), Verdict::Refused { index: 0 });
+    }
+
+    #[tokio::test]
+    async fn expired_windows_are_forgotten_after_flush() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        let meter = BufferedMeter::new(table.clone());
+        let mut old = charge("old-window", 1, Some(10));
+        old.expires_at = 1;
+        meter.charge(std::slice::from_ref(&old)).await.unwrap();
+        meter.flush().await.unwrap();
+        assert!(meter.lock().is_empty());
+        assert_eq!(table.counter("P", "old-window").await.unwrap(), 1);
+    }
+}
