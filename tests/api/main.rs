@@ -19,4 +19,5 @@ mod routes;
 mod support;
 mod synastry;
 mod transit;
+mod usage;
 mod versioning;

@@ -1,5 +1,6 @@
 //! The orgs family: organizations, their members, invitations and the
-//! compatibility-date pin (/api/orgs, /api/org/*, /api/public/invitations/*).
+//! compatibility-date pin (/api/orgs, /api/org/*, /api/public/invitations/*), usage, and the
+//! key's view of the plan's modules (/api/modules).
 //!
 //! Dashboard routes take a signed-in user (bearer token). `/api/org/*` acts
 //! on one organization, chosen by [`OrgMember`](shared::http::member::OrgMember),
@@ -9,14 +10,17 @@
 mod api_version;
 mod invitations;
 mod members;
+mod modules;
 mod organizations;
 mod profile;
 mod request;
+mod usage;
 mod view;
 
 use axum::Router;
 use axum::http::Method;
 use axum::routing::{delete, get, patch, post};
+use shared::auth::KeyPermission;
 use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
@@ -36,6 +40,9 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/public/invitations/{id}/accept", None, post(invitations::accept_invitation)),
         Route::new(Method::GET, "/api/org/api-version", None, get(api_version::get_api_version)),
         Route::new(Method::PATCH, "/api/org/api-version", None, patch(api_version::set_api_version)),
+        Route::new(Method::GET, "/api/org/usage", None, get(usage::get_usage)),
+        // The one route here a key calls: the key's own view of the plan.
+        Route::new(Method::GET, "/api/modules", Some(KeyPermission::ModulesRead), get(modules::list_modules)),
     ]
 }
 

@@ -18,6 +18,7 @@ use shared::auth::Role;
 use shared::http::member::OrgMember;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::RepoError;
+use shared::repo::api_keys;
 use shared::repo::orgs::{self, Member};
 
 use crate::request::{self, ATTRIBUTES};
@@ -151,7 +152,8 @@ pub async fn remove_member(State(app): State<AppState>, caller: OrgMember, Path(
         }
         match orgs::remove_member(table, &roster, &user_id).await {
             Ok(()) => {
-                tracing::info!(org = %caller.organization.id, member = %user_id, leaving, "member removed");
+                let revoked = revoke_keys_of(&app, &caller.organization.id, &user_id).await?;
+                tracing::info!(org = %caller.organization.id, member = %user_id, leaving, revoked, "member removed");
                 return Ok(StatusCode::NO_CONTENT);
             }
             Err(RepoError::LastOwner) => return Err(last_owner()),
@@ -161,6 +163,20 @@ pub async fn remove_member(State(app): State<AppState>, caller: OrgMember, Path(
         }
     }
     Err(busy())
+}
+
+/// A key never holds more than its owner's role allows, and someone who left
+/// holds no role: their keys are revoked with their membership (they stay
+/// listed, revoked, for the record).
+async fn revoke_keys_of(app: &AppState, org_id: &str, user_id: &str) -> Result<usize, ApiError> {
+    let mut revoked = 0;
+    for key in api_keys::list_for_organization(app.table.as_ref(), org_id).await? {
+        if key.created_by == user_id && key.revoked_at.is_none() {
+            api_keys::revoke(app.table.as_ref(), &key).await?;
+            revoked += 1;
+        }
+    }
+    Ok(revoked)
 }
 
 #[cfg(test)]

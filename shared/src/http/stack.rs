@@ -83,12 +83,19 @@ pub fn finish(router: Router<AppState>, state: AppState) -> Router {
         .layer(middleware::from_fn(version_middleware))
         .layer(cors)
         .layer(PropagateRequestIdLayer::new(X_REQUEST_ID))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
-            let request_id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
-            let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or("");
-            // The path only, never headers (keys) or the query (signed links).
-            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route, request_id, org = tracing::field::Empty)
-        }).on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Micros)))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    let request_id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
+                    let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or("");
+                    // Never headers (keys, tokens) or the query (signed links); and for a
+                    // matched route its template, not the path: some ids are
+                    // capabilities (an invitation id reveals the invitee's email).
+                    let path = if route.is_empty() { request.uri().path() } else { "" };
+                    tracing::info_span!("request", method = %request.method(), route, path, request_id, org = tracing::field::Empty)
+                })
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Micros)),
+        )
         .layer(SetRequestIdLayer::new(X_REQUEST_ID, MakeRequestUuid))
         .layer(CatchPanicLayer::custom(|_| ApiError::internal("handler panicked").into_response()))
         .with_state(state)
