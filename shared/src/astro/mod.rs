@@ -3,6 +3,7 @@
 
 pub mod aspect;
 pub mod chart;
+pub mod chinese;
 pub mod ephemeris;
 pub mod house;
 pub mod point;
