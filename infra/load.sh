@@ -23,13 +23,21 @@ DATA_DIR="$DATA" PORT="$PORT" STORAGE_BACKEND=embedded RUST_LOG="${LOAD_LOG:-war
 PID=$!
 trap 'kill $PID 2>/dev/null || true; wait $PID 2>/dev/null || true; rm -rf "$DATA" "$LUA"' EXIT
 for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.1; done
-KEY="$(cat "$DATA/bootstrap-api-key")"
+# A key as production would use it: rate-limited (so every request is charged
+# to its minute window as well as to the monthly quota and its usage) and
+# restricted to a site (so the Origin check runs too).
+TOKEN="$(DATA_DIR="$DATA" STORAGE_BACKEND=embedded ./target/release/local-server dev-token)"
+ORG="$(curl -s "http://127.0.0.1:$PORT/api/orgs" -H "Authorization: Bearer $TOKEN" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
+KEY="$(curl -s -X POST "http://127.0.0.1:$PORT/api/api-keys" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d "{\"data\":{\"type\":\"api-keys\",\"attributes\":{\"name\":\"load\",\"organizationId\":\"$ORG\",\"rateLimitPerMinute\":1000000,\"allowedDomains\":[\"*.example.com\"]}}}" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["key"])')"
 
 LUA="$(mktemp --suffix .lua)"
 cat >"$LUA" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["X-Api-Key"] = "$KEY"
+wrk.headers["Origin"] = "https://app.example.com"
 -- A different birth moment per request, so the ephemeris's cache of the
 -- last instant never helps (a real stream of clients).
 request = function()
@@ -46,10 +54,16 @@ end
 LUA
 
 # Check one request by hand first: a load run of errors measures nothing.
-STATUS="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/api/calc/natal" -H 'Content-Type: application/json' -H "X-Api-Key: $KEY" \
+STATUS="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/api/calc/natal" -H 'Content-Type: application/json' -H "X-Api-Key: $KEY" -H 'Origin: https://app.example.com' \
     -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
 [[ "$STATUS" == 200 ]] || { echo "load.sh: natal answered $STATUS" >&2; exit 1; }
 
 echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal, random birth moments (release local server, embedded store)"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_TO_RUN}s" --latency -s "$LUA" "http://127.0.0.1:$PORT/api/calc/natal"
 echo "server memory: $(grep -E 'VmRSS|VmHWM' /proc/$PID/status | tr -s ' ' | tr '\n' ' ')"
+# Every answered request was charged: the usage the API reports.
+sleep 1.2
+curl -s "http://127.0.0.1:$PORT/api/org/usage" -H "Authorization: Bearer $TOKEN" | python3 -c '
+import json, sys
+a = json.load(sys.stdin)["data"]["attributes"]
+print("metered this month:", a["used"], "units;", ", ".join("%s: %s" % (k["name"], k["used"]) for k in a["keys"]))'

@@ -119,3 +119,47 @@ async fn a_member_who_leaves_takes_no_working_key_along() {
     // The owner's own key is untouched.
     assert_eq!(life_path(&app, &app.api_key).await.status, 200);
 }
+
+/// Even without the revocation that removal performs, a key whose owner is
+/// no longer a member authenticates as nothing.
+#[tokio::test]
+async fn a_key_whose_owner_is_no_member_is_refused() {
+    let app = TestApp::spawn().await;
+    join(&app, "member-1", Role::Member).await;
+    let body = json!({ "data": { "type": "api-keys", "attributes": { "name": "mine", "organizationId": app.organization_id } } });
+    let secret = call(&app, "POST", "/api/api-keys", "member-1", Some(body)).await.body["data"]["key"].as_str().unwrap().to_owned();
+    assert_eq!(life_path(&app, &secret).await.status, 200);
+    // The membership goes, the key record stays unrevoked.
+    let org = format!("ORG#{}", app.organization_id);
+    let gone = vec![
+        shared::store::WriteOp::Delete { pk: org, sk: "MEMBER#member-1".into(), condition: shared::store::Condition::MustExist },
+        shared::store::WriteOp::Delete {
+            pk: "USER#member-1".into(),
+            sk: format!("ORG#{}", app.organization_id),
+            condition: shared::store::Condition::MustExist,
+        },
+    ];
+    app.state.table.write(gone).await.unwrap();
+    let refused = life_path(&app, &secret).await;
+    assert_eq!(refused.status, 401);
+    assert_eq!(refused.error()["code"], "revoked_api_key");
+}
+
+#[tokio::test]
+async fn dashboard_lists_accept_the_version_query_and_cors_allows_the_organization_header() {
+    let app = TestApp::spawn().await;
+    let listed =
+        call(&app, "GET", &format!("/api/api-keys?organizationId={}&api_version=2026-09-03", app.organization_id), OWNER, None).await;
+    assert_eq!(listed.status, 200, "{}", listed.text);
+    let preflight = Request::builder()
+        .method("OPTIONS")
+        .uri("/api/org/members")
+        .header("origin", "https://dashboard.example.com")
+        .header("access-control-request-method", "GET")
+        .header("access-control-request-headers", "authorization,x-organization-id")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.send(preflight).await;
+    let allowed = response.headers["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
+    assert!(allowed.contains("x-organization-id"), "{allowed}");
+}

@@ -134,6 +134,7 @@ pub async fn edit_api_key(
         RepoError::NotFound => {
             ApiError::conflict_with("key_changed", "the key was changed (rotated) while it was being edited; read it again and retry")
         }
+        RepoError::Revoked => ApiError::conflict_with("key_revoked", "the key was revoked; a revoked key cannot be edited"),
         other => other.into(),
     })?;
     tracing::info!(key_id = %edited.id, "api key edited");

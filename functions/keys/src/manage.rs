@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 use shared::auth::Role;
 use shared::http::auth::SignedInUser;
 use shared::http::{ApiError, ApiResult, AppState};
+use shared::repo::RepoError;
 use shared::repo::api_keys::{self, ApiKeyRecord};
 use shared::repo::orgs;
 
@@ -60,7 +61,9 @@ pub(crate) async fn owner_role(app: &AppState, key: &ApiKeyRecord) -> Result<Rol
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+/// Other query parameters (`api_version`, which every endpoint accepts) are
+/// not this handler's business.
+#[serde(rename_all = "camelCase")]
 pub struct ListQuery {
     organization_id: Option<String>,
 }
@@ -102,7 +105,11 @@ pub async fn rotate_api_key(State(app): State<AppState>, user: SignedInUser, Pat
     refuse_revoked(&key, "rotated")?;
     let owner_role = owner_role(&app, &key).await?;
     let permissions = key.permissions.iter().copied().filter(|p| owner_role.has(p.role_permission())).collect();
-    let (rotated, secret) = api_keys::rotate(app.table.as_ref(), &key, permissions).await?;
+    let (rotated, secret) = api_keys::rotate(app.table.as_ref(), &key, permissions).await.map_err(|error| match error {
+        RepoError::Revoked => ApiError::conflict_with("key_revoked", "the key was revoked; a revoked key cannot be rotated"),
+        RepoError::Contended => ApiError::conflict_with("key_changed", "the key was rotated by someone else meanwhile; read it again"),
+        other => other.into(),
+    })?;
     tracing::info!(key_id = %rotated.id, prefix = %rotated.prefix, "api key rotated");
     Ok(Json(json!({ "data": KeyView::of(rotated, Some(&secret)) })))
 }

@@ -14,7 +14,16 @@ pub struct UserClaims {
     pub name: Option<String>,
     pub exp: i64,
     pub iss: String,
-    pub aud: String,
+    /// One audience or several (RFC 7519 allows both); checked by the
+    /// verifier against the configured one.
+    pub aud: Audience,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Audience {
+    One(String),
+    Many(Vec<String>),
 }
 
 #[derive(Clone)]
@@ -73,7 +82,7 @@ impl JwtVerifier {
             name: None,
             exp: chrono::Utc::now().timestamp() + lifetime_seconds,
             iss: issuer.clone(),
-            aud: audience.clone(),
+            aud: Audience::One(audience.clone()),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, key).map_err(|_| JwtError::Configuration)
     }
@@ -113,5 +122,20 @@ mod tests {
         let exp = chrono::Utc::now().timestamp() + 600;
         let body = engine.encode(format!(r#"{{"sub":"u","exp":{exp},"iss":"https://issuer.test","aud":"astro-api"}}"#));
         assert_eq!(v.verify(&format!("{header}.{body}.")), Err(JwtError::Invalid));
+    }
+
+    #[test]
+    fn an_audience_list_must_name_ours() {
+        let secret = b"a-test-secret-of-enough-length!!";
+        let v = verifier();
+        let exp = chrono::Utc::now().timestamp() + 600;
+        let sign = |aud: &str| {
+            let claims: serde_json::Value =
+                serde_json::from_str(&format!(r#"{{"sub":"u","exp":{exp},"iss":"https://issuer.test","aud":{aud}}}"#)).unwrap();
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(secret)).unwrap()
+        };
+        let listed = v.verify(&sign(r#"["dashboard","astro-api"]"#)).unwrap();
+        assert_eq!(listed.aud, Audience::Many(vec!["dashboard".into(), "astro-api".into()]));
+        assert_eq!(v.verify(&sign(r#"["dashboard","other"]"#)), Err(JwtError::Invalid));
     }
 }

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::ApiError;
 use super::state::AppState;
 use crate::auth::domains::{self, DomainRefusal};
-use crate::auth::{ApiKeySecret, KeyPermission, Module};
+use crate::auth::{ApiKeySecret, KeyPermission, Module, Role};
 use crate::metering::{self, Account, Refusal, Usage};
 use crate::repo::api_keys::{self, ApiKeyRecord};
 use crate::repo::orgs::{self, Organization};
@@ -23,6 +23,9 @@ pub const X_API_KEY: &str = "x-api-key";
 pub struct Caller {
     pub key: ApiKeyRecord,
     pub organization: Organization,
+    /// The role its creator holds now: a key never holds a permission its
+    /// owner's role lacks, and a key whose owner left holds nothing.
+    pub owner_role: Role,
 }
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Caller {
@@ -80,12 +83,18 @@ async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, Api
         return Err(ApiError::unauthorized("expired_api_key", "the API key has expired"));
     }
     let organization = orgs::get_organization(app.table.as_ref(), &key.organization_id).await?.ok_or_else(invalid)?;
-    Ok(Caller { key, organization })
+    tracing::Span::current().record("org", organization.id.as_str());
+    // Removing a member revokes their keys; this holds even if that failed
+    // half-way or raced with a key being created.
+    let owner_role = orgs::role_of(app.table.as_ref(), &organization.id, &key.created_by)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))?;
+    Ok(Caller { key, organization, owner_role })
 }
 
 fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<(), ApiError> {
     let key = &caller.key;
-    if !key.permissions.contains(&guard.permission) {
+    if !key.permissions.contains(&guard.permission) || !caller.owner_role.has(guard.permission.role_permission()) {
         return Err(ApiError::forbidden("permission_denied", format!("the API key lacks the '{}' permission", guard.permission.id())));
     }
     if let Some(module) = guard.module {
@@ -190,6 +199,7 @@ mod tests {
                 rate_limit_per_minute: None,
             },
             organization: Organization { id: "o".into(), name: "O".into(), plan, api_version: None, created_at: String::new() },
+            owner_role: Role::Member,
         }
     }
 

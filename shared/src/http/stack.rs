@@ -72,7 +72,13 @@ pub fn finish(router: Router<AppState>, state: AppState) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(AllowOrigin::any())
         .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE, Method::OPTIONS])
-        .allow_headers([header::CONTENT_TYPE, header::AUTHORIZATION, HeaderName::from_static("x-api-key"), X_API_VERSION])
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::AUTHORIZATION,
+            HeaderName::from_static("x-api-key"),
+            X_API_VERSION,
+            super::member::X_ORGANIZATION_ID,
+        ])
         .expose_headers([X_API_VERSION, X_REQUEST_ID, header::RETRY_AFTER])
         .max_age(Duration::from_secs(600));
     router

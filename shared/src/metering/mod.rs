@@ -66,7 +66,7 @@ pub struct Account<'a> {
 pub enum Refusal {
     #[error("the key's limit of {limit} requests per minute is reached")]
     RateLimited { limit: u32, retry_after_seconds: u64 },
-    #[error("the organization's monthly quota of {quota} requests is used up")]
+    #[error("the organization's monthly quota of {quota} units is used up (a request is one unit, a new AI summary ten)")]
     QuotaExhausted { quota: i64, retry_after_seconds: u64 },
     #[error(transparent)]
     Store(#[from] StoreError),

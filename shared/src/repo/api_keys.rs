@@ -133,13 +133,36 @@ pub async fn get(table: &dyn Table, org_id: &str, key_id: &str) -> Result<Option
 pub async fn revoke(table: &dyn Table, record: &ApiKeyRecord) -> Result<ApiKeyRecord, RepoError> {
     let mut revoked = record.clone();
     revoked.revoked_at = Some(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    let mut marker = Map::new();
+    marker.insert("revokedAt".into(), revoked.revoked_at.clone().into());
     table
-        .write(vec![WriteOp::Put {
-            item: Item::new(schema::org(&revoked.organization_id), schema::key(&revoked.id), to_attrs(&revoked)?),
-            condition: Condition::MustExist,
-        }])
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&revoked.organization_id), schema::key(&revoked.id), to_attrs(&revoked)?),
+                condition: Condition::MustExist,
+            },
+            WriteOp::Put {
+                item: Item::new(schema::org(&revoked.organization_id), schema::key_revoked(&revoked.id), marker),
+                condition: Condition::None,
+            },
+        ])
         .await?;
     Ok(revoked)
+}
+
+/// A condition-only op: holds while the key has no revocation marker (a
+/// delete of an item that must not exist deletes nothing).
+fn not_revoked(record: &ApiKeyRecord) -> WriteOp {
+    WriteOp::Delete { pk: schema::org(&record.organization_id), sk: schema::key_revoked(&record.id), condition: Condition::MustNotExist }
+}
+
+/// After a failed guarded write: revoked meanwhile, or otherwise changed.
+async fn why_refused(table: &dyn Table, record: &ApiKeyRecord, otherwise: RepoError) -> RepoError {
+    match table.get(&schema::org(&record.organization_id), &schema::key_revoked(&record.id)).await {
+        Ok(Some(_)) => RepoError::Revoked,
+        Ok(None) => otherwise,
+        Err(error) => RepoError::Store(error),
+    }
 }
 
 /// What an edit may change. The id, organization, owner, secret and dates
@@ -180,7 +203,7 @@ pub async fn update(table: &dyn Table, record: &ApiKeyRecord, edit: KeyEdit) -> 
     if let Some(rate_limit_per_minute) = edit.rate_limit_per_minute {
         edited.rate_limit_per_minute = rate_limit_per_minute;
     }
-    table
+    match table
         .write(vec![
             WriteOp::Put {
                 item: Item::new(schema::org(&edited.organization_id), schema::key(&edited.id), to_attrs(&edited)?),
@@ -190,13 +213,14 @@ pub async fn update(table: &dyn Table, record: &ApiKeyRecord, edit: KeyEdit) -> 
                 item: Item::new(schema::key_hash(&edited.hash), schema::KEY_HASH_SK, hash_pointer(&edited)),
                 condition: Condition::MustExist,
             },
+            not_revoked(&edited),
         ])
         .await
-        .map_err(|error| match error {
-            crate::store::StoreError::ConditionFailed => RepoError::NotFound,
-            other => RepoError::Store(other),
-        })?;
-    Ok(edited)
+    {
+        Ok(()) => Ok(edited),
+        Err(crate::store::StoreError::ConditionFailed) => Err(why_refused(table, record, RepoError::NotFound).await),
+        Err(other) => Err(RepoError::Store(other)),
+    }
 }
 
 /// A new secret for the same key (same id, owner, restrictions), with
@@ -213,7 +237,7 @@ pub async fn rotate(
     rotated.prefix = secret.display_prefix();
     rotated.permissions = permissions;
     let pointer = hash_pointer(&rotated);
-    table
+    match table
         .write(vec![
             WriteOp::Put {
                 item: Item::new(schema::org(&rotated.organization_id), schema::key(&rotated.id), to_attrs(&rotated)?),
@@ -224,9 +248,14 @@ pub async fn rotate(
                 condition: Condition::MustNotExist,
             },
             WriteOp::Delete { pk: schema::key_hash(&record.hash), sk: schema::KEY_HASH_SK.to_owned(), condition: Condition::MustExist },
+            not_revoked(&rotated),
         ])
-        .await?;
-    Ok((rotated, secret))
+        .await
+    {
+        Ok(()) => Ok((rotated, secret)),
+        Err(crate::store::StoreError::ConditionFailed) => Err(why_refused(table, record, RepoError::Contended).await),
+        Err(other) => Err(RepoError::Store(other)),
+    }
 }
 
 #[cfg(test)]
@@ -259,6 +288,22 @@ mod tests {
         assert_eq!((&edited.name, &edited.hash, &edited.prefix), (&record.name, &record.hash, &record.prefix));
         assert_eq!(get(&table, "org-1", &record.id).await.unwrap(), Some(edited.clone()));
         assert_eq!(find_by_hash(&table, &secret.hash()).await.unwrap(), Some(edited));
+    }
+
+    /// An edit or a rotation decided before a revocation and written after
+    /// it must fail: a revocation is final.
+    #[tokio::test]
+    async fn a_revocation_wins_over_a_stale_edit_or_rotation() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let (stale, secret) = issue(&table, new_key()).await.unwrap();
+        revoke(&table, &stale).await.unwrap();
+        let edit = KeyEdit { name: Some("renamed".into()), ..KeyEdit::default() };
+        assert!(matches!(update(&table, &stale, edit).await, Err(RepoError::Revoked)));
+        assert!(matches!(rotate(&table, &stale, stale.permissions.clone()).await, Err(RepoError::Revoked)));
+        let stored = get(&table, "org-1", &stale.id).await.unwrap().unwrap();
+        assert!(stored.revoked_at.is_some() && stored.name == "server");
+        assert_eq!(find_by_hash(&table, &secret.hash()).await.unwrap().map(|k| k.revoked_at.is_some()), Some(true));
     }
 
     #[tokio::test]

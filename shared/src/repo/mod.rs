@@ -27,6 +27,9 @@ pub enum RepoError {
     /// The change would leave the organization without an owner.
     #[error("the last owner cannot be demoted or removed")]
     LastOwner,
+    /// The key was revoked meanwhile: a revocation is final.
+    #[error("revoked")]
+    Revoked,
 }
 
 fn to_attrs<T: Serialize>(value: &T) -> Result<Map<String, Value>, StoreError> {

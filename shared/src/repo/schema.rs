@@ -24,6 +24,12 @@ pub fn member(user_id: &str) -> String {
     format!("MEMBER#{user_id}")
 }
 
+/// Marker of a revoked key: edits and rotations require its absence, so a
+/// revocation landing between their read and their write wins.
+pub fn key_revoked(key_id: &str) -> String {
+    format!("REVOKED#{key_id}")
+}
+
 pub fn key(key_id: &str) -> String {
     format!("KEY#{key_id}")
 }
