@@ -1,5 +1,7 @@
-//! Languages of human-readable names and texts. English is complete; a
-//! language is listed here only once everything it claims is translated.
+//! Languages of human-readable names and texts. A language is listed here
+//! only once everything it claims is translated: English and Spanish are
+//! (names here, interpretation texts in `shared/content/`; a test checks
+//! every combination in both).
 
 use crate::astro::aspect::AspectKind;
 use crate::astro::house::HouseSystem;
@@ -10,14 +12,16 @@ use crate::astro::zodiac::Sign;
 pub enum Language {
     #[default]
     En,
+    Es,
 }
 
 impl Language {
-    pub const SUPPORTED: [Language; 1] = [Language::En];
+    pub const SUPPORTED: [Language; 2] = [Language::En, Language::Es];
 
     pub fn code(self) -> &'static str {
         match self {
             Self::En => "en",
+            Self::Es => "es",
         }
     }
 
@@ -30,6 +34,27 @@ impl Language {
     }
 
     pub fn point_name(self, point: PointId) -> &'static str {
+        if self == Self::Es {
+            return match point {
+                PointId::Sun => "Sol",
+                PointId::Moon => "Luna",
+                PointId::Mercury => "Mercurio",
+                PointId::Venus => "Venus",
+                PointId::Mars => "Marte",
+                PointId::Jupiter => "Júpiter",
+                PointId::Saturn => "Saturno",
+                PointId::Uranus => "Urano",
+                PointId::Neptune => "Neptuno",
+                PointId::Pluto => "Plutón",
+                PointId::MeanNode => "Nodo Medio",
+                PointId::TrueNode => "Nodo Verdadero",
+                PointId::SouthNode => "Nodo Sur",
+                PointId::MeanLilith => "Lilith",
+                PointId::Chiron => "Quirón",
+                PointId::PartOfFortune => "Parte de la Fortuna",
+                PointId::Vertex => "Vértice",
+            };
+        }
         match point {
             PointId::Sun => "Sun",
             PointId::Moon => "Moon",
@@ -52,6 +77,14 @@ impl Language {
     }
 
     pub fn angle_name(self, angle: AngleId) -> &'static str {
+        if self == Self::Es {
+            return match angle {
+                AngleId::Ascendant => "Ascendente",
+                AngleId::Midheaven => "Medio Cielo",
+                AngleId::Descendant => "Descendente",
+                AngleId::ImumCoeli => "Fondo del Cielo",
+            };
+        }
         match angle {
             AngleId::Ascendant => "Ascendant",
             AngleId::Midheaven => "Midheaven",
@@ -61,6 +94,22 @@ impl Language {
     }
 
     pub fn sign_name(self, sign: Sign) -> &'static str {
+        if self == Self::Es {
+            return match sign {
+                Sign::Aries => "Aries",
+                Sign::Taurus => "Tauro",
+                Sign::Gemini => "Géminis",
+                Sign::Cancer => "Cáncer",
+                Sign::Leo => "Leo",
+                Sign::Virgo => "Virgo",
+                Sign::Libra => "Libra",
+                Sign::Scorpio => "Escorpio",
+                Sign::Sagittarius => "Sagitario",
+                Sign::Capricorn => "Capricornio",
+                Sign::Aquarius => "Acuario",
+                Sign::Pisces => "Piscis",
+            };
+        }
         match sign {
             Sign::Aries => "Aries",
             Sign::Taurus => "Taurus",
@@ -78,6 +127,21 @@ impl Language {
     }
 
     pub fn aspect_name(self, aspect: AspectKind) -> &'static str {
+        if self == Self::Es {
+            return match aspect {
+                AspectKind::Conjunction => "Conjunción",
+                AspectKind::Opposition => "Oposición",
+                AspectKind::Trine => "Trígono",
+                AspectKind::Square => "Cuadratura",
+                AspectKind::Sextile => "Sextil",
+                AspectKind::Quincunx => "Quincuncio",
+                AspectKind::Semisextile => "Semisextil",
+                AspectKind::Semisquare => "Semicuadratura",
+                AspectKind::Sesquiquadrate => "Sesquicuadratura",
+                AspectKind::Quintile => "Quintil",
+                AspectKind::Biquintile => "Biquintil",
+            };
+        }
         match aspect {
             AspectKind::Conjunction => "Conjunction",
             AspectKind::Opposition => "Opposition",
@@ -94,6 +158,21 @@ impl Language {
     }
 
     pub fn house_system_name(self, system: HouseSystem) -> &'static str {
-        system.display_name()
+        if self == Self::En {
+            return system.display_name();
+        }
+        match system {
+            HouseSystem::Placidus => "Placidus",
+            HouseSystem::Koch => "Koch",
+            HouseSystem::Equal => "Casas iguales",
+            HouseSystem::WholeSign => "Signos enteros",
+            HouseSystem::Regiomontanus => "Regiomontano",
+            HouseSystem::Campanus => "Campano",
+            HouseSystem::Porphyry => "Porfirio",
+            HouseSystem::Alcabitius => "Alcabitius",
+            HouseSystem::Topocentric => "Topocéntrico",
+            HouseSystem::Morinus => "Morinus",
+            HouseSystem::Meridian => "Meridiano",
+        }
     }
 }

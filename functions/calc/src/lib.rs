@@ -1,5 +1,6 @@
 //! The calc family: chart calculations.
 
+mod chinese_forecast;
 mod moon_sun;
 mod natal;
 mod progressions;
@@ -11,7 +12,7 @@ mod wire;
 use axum::Router;
 use axum::http::Method;
 use axum::routing::post;
-use shared::auth::KeyPermission;
+use shared::auth::{KeyPermission, Module};
 use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
@@ -24,6 +25,8 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/synastry", Some(KeyPermission::CalcRead), post(synastry::calculate_synastry)),
         Route::new(Method::POST, "/api/calc/moon-sun", Some(KeyPermission::CalcRead), post(moon_sun::moon_and_sun)),
         Route::new(Method::POST, "/api/calc/transit", Some(KeyPermission::CalcRead), post(transit::calculate_transit)),
+        Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
+            .in_module(Module::Chinese),
     ]
 }
 

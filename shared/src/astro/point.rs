@@ -119,7 +119,7 @@ impl PointId {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AngleId {
     Ascendant,
     Midheaven,

@@ -20,9 +20,13 @@ pub struct ErrorObject {
     pub source: Option<ErrorSource>,
 }
 
+/// Where the error is: a JSON pointer into the body, or a query parameter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ErrorSource {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub pointer: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parameter: Option<String>,
 }
 
 #[derive(Debug)]
@@ -43,7 +47,7 @@ fn object(status: StatusCode, code: &str, title: &str, detail: impl Into<String>
         code: code.to_owned(),
         title: title.to_owned(),
         detail: detail.into(),
-        source: pointer.map(|pointer| ErrorSource { pointer }),
+        source: pointer.map(|pointer| ErrorSource { pointer, parameter: None }),
     }
 }
 
@@ -55,6 +59,14 @@ impl ApiError {
     /// 422 for one field, `pointer` a JSON pointer into the request body.
     pub fn invalid_field(pointer: impl Into<String>, detail: impl Into<String>) -> Self {
         Self::single(StatusCode::UNPROCESSABLE_ENTITY, "invalid_field", "Invalid field", detail, Some(pointer.into()))
+    }
+
+    /// 422 for a query parameter (`page[size]`, `language`, `filter[sign]`).
+    pub fn invalid_parameter(parameter: impl Into<String>, detail: impl Into<String>) -> Self {
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        let mut error = object(status, "invalid_parameter", "Invalid parameter", detail, None);
+        error.source = Some(ErrorSource { pointer: String::new(), parameter: Some(parameter.into()) });
+        Self::Client { status, errors: vec![error], retry_after: None }
     }
 
     pub fn missing_field(pointer: impl Into<String>) -> Self {

@@ -1,0 +1,222 @@
+//! The corpus parts as written in `shared/content/{language}/` (see its
+//! README), compiled into the binary and parsed once on first use.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::language::Language;
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub title: String,
+    pub body: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Names {
+    pub points: BTreeMap<String, String>,
+    pub signs: BTreeMap<String, String>,
+    pub houses: BTreeMap<String, String>,
+    pub angles: BTreeMap<String, String>,
+    pub aspects: BTreeMap<String, String>,
+    pub aspects_in_titles: BTreeMap<String, String>,
+    pub points_as_natal_target: BTreeMap<String, String>,
+    pub angles_as_natal_target: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AspectVoices {
+    pub natal: String,
+    pub transit: String,
+    pub synastry: String,
+    pub progressions: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Voice {
+    pub placement: String,
+    pub aspect: String,
+    pub aspect_title: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Moving {
+    pub transit: String,
+    pub progressed: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Pair {
+    pub together: String,
+    pub harmonious: String,
+    pub tense: String,
+    pub fused: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct NumerologyTexts {
+    pub life_path: BTreeMap<String, Entry>,
+    pub birthday: BTreeMap<String, Entry>,
+    pub karmic_debt: BTreeMap<String, Entry>,
+}
+
+/// One language's parts.
+#[derive(Debug)]
+pub struct LanguageParts {
+    /// Text point key → sign key → entry.
+    pub planet_in_sign: HashMap<&'static str, BTreeMap<String, Entry>>,
+    /// Text point key → `house_N` → entry.
+    pub planet_in_house: HashMap<&'static str, BTreeMap<String, Entry>>,
+    /// Angle key → sign key → entry.
+    pub angle_in_sign: HashMap<&'static str, BTreeMap<String, Entry>>,
+    pub names: Names,
+    pub aspects: BTreeMap<String, AspectVoices>,
+    /// Horoscope type id → voice.
+    pub voices: BTreeMap<String, Voice>,
+    pub transiting: BTreeMap<String, Moving>,
+    pub natal_pairs: BTreeMap<String, Pair>,
+    pub synastry_pairs: BTreeMap<String, Pair>,
+    pub numerology: NumerologyTexts,
+    pub chinese: serde_json::Value,
+}
+
+/// The 16 text keys of points, in the README's order (pair keys follow it).
+pub const TEXT_POINTS: [&str; 16] = [
+    "sun",
+    "moon",
+    "mercury",
+    "venus",
+    "mars",
+    "jupiter",
+    "saturn",
+    "uranus",
+    "neptune",
+    "pluto",
+    "north_node",
+    "south_node",
+    "lilith",
+    "chiron",
+    "part_of_fortune",
+    "vertex",
+];
+
+pub const TEXT_ANGLES: [&str; 4] = ["ascendant", "midheaven", "descendant", "imum_coeli"];
+
+/// `include_str!` of every file of one language folder.
+macro_rules! language_files {
+    ($lang:literal) => {{
+        macro_rules! content_file {
+            ($path:literal) => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/content/", $lang, "/", $path))
+            };
+            ($folder:literal, $file:literal) => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/content/", $lang, "/", $folder, $file))
+            };
+        }
+        macro_rules! per_point {
+            ($folder:literal) => {
+                [
+                    ("sun", content_file!($folder, "/sun.yaml")),
+                    ("moon", content_file!($folder, "/moon.yaml")),
+                    ("mercury", content_file!($folder, "/mercury.yaml")),
+                    ("venus", content_file!($folder, "/venus.yaml")),
+                    ("mars", content_file!($folder, "/mars.yaml")),
+                    ("jupiter", content_file!($folder, "/jupiter.yaml")),
+                    ("saturn", content_file!($folder, "/saturn.yaml")),
+                    ("uranus", content_file!($folder, "/uranus.yaml")),
+                    ("neptune", content_file!($folder, "/neptune.yaml")),
+                    ("pluto", content_file!($folder, "/pluto.yaml")),
+                    ("north_node", content_file!($folder, "/north_node.yaml")),
+                    ("south_node", content_file!($folder, "/south_node.yaml")),
+                    ("lilith", content_file!($folder, "/lilith.yaml")),
+                    ("chiron", content_file!($folder, "/chiron.yaml")),
+                    ("part_of_fortune", content_file!($folder, "/part_of_fortune.yaml")),
+                    ("vertex", content_file!($folder, "/vertex.yaml")),
+                ]
+            };
+        }
+        LanguageFiles {
+            planet_in_sign: per_point!("planet-in-sign"),
+            planet_in_house: per_point!("planet-in-house"),
+            angle_in_sign: [
+                ("ascendant", content_file!("angle-in-sign/ascendant.yaml")),
+                ("midheaven", content_file!("angle-in-sign/midheaven.yaml")),
+                ("descendant", content_file!("angle-in-sign/descendant.yaml")),
+                ("imum_coeli", content_file!("angle-in-sign/imum_coeli.yaml")),
+            ],
+            names: content_file!("names.yaml"),
+            aspects: content_file!("aspects.yaml"),
+            voices: content_file!("voices.yaml"),
+            transiting: content_file!("transiting.yaml"),
+            natal_pairs: content_file!("natal-pairs.yaml"),
+            synastry_pairs: content_file!("synastry-pairs.yaml"),
+            numerology: content_file!("numerology.yaml"),
+            chinese: content_file!("chinese.yaml"),
+        }
+    }};
+}
+
+struct LanguageFiles {
+    planet_in_sign: [(&'static str, &'static str); 16],
+    planet_in_house: [(&'static str, &'static str); 16],
+    angle_in_sign: [(&'static str, &'static str); 4],
+    names: &'static str,
+    aspects: &'static str,
+    voices: &'static str,
+    transiting: &'static str,
+    natal_pairs: &'static str,
+    synastry_pairs: &'static str,
+    numerology: &'static str,
+    chinese: &'static str,
+}
+
+fn files(language: Language) -> LanguageFiles {
+    match language {
+        Language::En => language_files!("en"),
+        Language::Es => language_files!("es"),
+    }
+}
+
+fn parse<T: serde::de::DeserializeOwned>(language: Language, what: &str, text: &str) -> T {
+    // The files are part of the build and a test parses every one of them:
+    // a parse error here is a broken build, never a request's fault.
+    serde_norway::from_str(text).unwrap_or_else(|e| panic!("content/{}/{what}: {e}", language.code()))
+}
+
+fn by_key(language: Language, folder: &str, files: &[(&'static str, &'static str)]) -> HashMap<&'static str, BTreeMap<String, Entry>> {
+    files.iter().map(|(key, text)| (*key, parse(language, &format!("{folder}/{key}.yaml"), text))).collect()
+}
+
+impl LanguageParts {
+    fn load(language: Language) -> Self {
+        let f = files(language);
+        Self {
+            planet_in_sign: by_key(language, "planet-in-sign", &f.planet_in_sign),
+            planet_in_house: by_key(language, "planet-in-house", &f.planet_in_house),
+            angle_in_sign: by_key(language, "angle-in-sign", &f.angle_in_sign),
+            names: parse(language, "names.yaml", f.names),
+            aspects: parse(language, "aspects.yaml", f.aspects),
+            voices: parse(language, "voices.yaml", f.voices),
+            transiting: parse(language, "transiting.yaml", f.transiting),
+            natal_pairs: parse(language, "natal-pairs.yaml", f.natal_pairs),
+            synastry_pairs: parse(language, "synastry-pairs.yaml", f.synastry_pairs),
+            numerology: parse(language, "numerology.yaml", f.numerology),
+            chinese: parse(language, "chinese.yaml", f.chinese),
+        }
+    }
+}
+
+/// The parts of `language`, parsed on first use (a Lambda that never embeds
+/// a text never pays for it).
+pub fn parts(language: Language) -> &'static LanguageParts {
+    static EN: OnceLock<LanguageParts> = OnceLock::new();
+    static ES: OnceLock<LanguageParts> = OnceLock::new();
+    let cell = match language {
+        Language::En => &EN,
+        Language::Es => &ES,
+    };
+    cell.get_or_init(|| LanguageParts::load(language))
+}

@@ -1,0 +1,368 @@
+//! Interpretation texts: every combination a calculation can produce, per
+//! horoscope type and language, addressed by URN
+//! (`urn:astro:natal:planet-in-sign:venus:libra:en`).
+//!
+//! The texts are composed from the written parts in `shared/content/` (see
+//! its README): what this point means in this sign or house, what these two
+//! points mean together, what this aspect does, the voice of the horoscope
+//! type. The composed base corpus is fixed by the build: about 14,000 items
+//! per language from some 1,100 written parts, composed when asked for, so
+//! it ships and rolls back with the code. What organizations change (their
+//! copies and their own items) lives in the store (`repo::content`).
+
+pub mod chinese;
+pub mod corpus;
+
+use crate::astro::aspect::AspectKind;
+use crate::astro::point::{AngleId, PointId};
+use crate::astro::zodiac::Sign;
+use crate::language::Language;
+use corpus::{LanguageParts, Pair, TEXT_POINTS, parts};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HoroscopeType {
+    Natal,
+    Transit,
+    Synastry,
+    Progressions,
+    SolarReturn,
+    LunarReturn,
+}
+
+impl HoroscopeType {
+    pub const ALL: [HoroscopeType; 6] =
+        [Self::Natal, Self::Transit, Self::Synastry, Self::Progressions, Self::SolarReturn, Self::LunarReturn];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Natal => "natal",
+            Self::Transit => "transit",
+            Self::Synastry => "synastry",
+            Self::Progressions => "progressions",
+            Self::SolarReturn => "solar-return",
+            Self::LunarReturn => "lunar-return",
+        }
+    }
+
+    pub fn parse(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|h| h.id() == id)
+    }
+
+    /// The content types a calculation of this type produces texts for.
+    pub fn content_types(self) -> &'static [ContentType] {
+        match self {
+            Self::Transit | Self::Synastry => &[ContentType::Aspect],
+            _ => &[ContentType::PlanetInSign, ContentType::PlanetInHouse, ContentType::AngleInSign, ContentType::Aspect],
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ContentType {
+    PlanetInSign,
+    PlanetInHouse,
+    AngleInSign,
+    Aspect,
+}
+
+impl ContentType {
+    pub const ALL: [ContentType; 4] = [Self::PlanetInSign, Self::PlanetInHouse, Self::AngleInSign, Self::Aspect];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::PlanetInSign => "planet-in-sign",
+            Self::PlanetInHouse => "planet-in-house",
+            Self::AngleInSign => "angle-in-sign",
+            Self::Aspect => "aspect",
+        }
+    }
+
+    pub fn parse(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.id() == id)
+    }
+}
+
+/// What an aspect's second point is: a point, or (for transits to a natal
+/// chart) one of its angles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AspectTarget {
+    Point(PointId),
+    Angle(AngleId),
+}
+
+impl AspectTarget {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Point(point) => point.id(),
+            Self::Angle(angle) => angle.id(),
+        }
+    }
+}
+
+/// What a text is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Subject {
+    PointInSign(PointId, Sign),
+    /// House number 1–12.
+    PointInHouse(PointId, u8),
+    AngleInSign(AngleId, Sign),
+    /// For natal-like charts and synastry the pair is unordered (stored with
+    /// the earlier point first); for transits and progressions `a` is the
+    /// moving point and `b` the natal one.
+    Aspect {
+        a: PointId,
+        kind: AspectKind,
+        b: AspectTarget,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ContentKey {
+    pub horoscope: HoroscopeType,
+    pub subject: Subject,
+}
+
+/// A composed text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    pub title: String,
+    pub body: String,
+}
+
+fn point_index(point: PointId) -> usize {
+    PointId::ALL.iter().position(|p| *p == point).unwrap_or(usize::MAX)
+}
+
+/// The text key of an API point: both lunar nodes speak as the North Node.
+pub fn text_point(point: PointId) -> &'static str {
+    match point {
+        PointId::MeanNode | PointId::TrueNode => "north_node",
+        PointId::MeanLilith => "lilith",
+        other => other.id(),
+    }
+}
+
+fn text_angle(angle: AngleId) -> &'static str {
+    angle.id()
+}
+
+impl ContentKey {
+    /// The key of an aspect as a calculation reports it, put in the order
+    /// its texts are stored in (unordered pairs: the earlier point first).
+    pub fn aspect(horoscope: HoroscopeType, a: PointId, kind: AspectKind, b: AspectTarget) -> Self {
+        let subject = match (horoscope, b) {
+            (HoroscopeType::Transit | HoroscopeType::Progressions, _) | (_, AspectTarget::Angle(_)) => Subject::Aspect { a, kind, b },
+            (_, AspectTarget::Point(other)) if point_index(other) < point_index(a) => {
+                Subject::Aspect { a: other, kind, b: AspectTarget::Point(a) }
+            }
+            _ => Subject::Aspect { a, kind, b },
+        };
+        Self { horoscope, subject }
+    }
+
+    pub fn content_type(&self) -> ContentType {
+        match self.subject {
+            Subject::PointInSign(..) => ContentType::PlanetInSign,
+            Subject::PointInHouse(..) => ContentType::PlanetInHouse,
+            Subject::AngleInSign(..) => ContentType::AngleInSign,
+            Subject::Aspect { .. } => ContentType::Aspect,
+        }
+    }
+
+    /// `urn:astro:{type}:{content type}:{...}:{language}`.
+    pub fn urn(&self, language: Language) -> String {
+        let prefix = format!("urn:astro:{}:{}", self.horoscope.id(), self.content_type().id());
+        let middle = match self.subject {
+            Subject::PointInSign(point, sign) => format!("{}:{}", point.id(), sign.id()),
+            Subject::PointInHouse(point, house) => format!("{}:house_{house}", point.id()),
+            Subject::AngleInSign(angle, sign) => format!("{}:{}", angle.id(), sign.id()),
+            Subject::Aspect { a, kind, b } => format!("{}:{}:{}", a.id(), kind.id(), b.id()),
+        };
+        format!("{prefix}:{middle}:{}", language.code())
+    }
+
+    /// Reads a URN back (only URNs of texts that exist).
+    pub fn parse_urn(urn: &str) -> Option<(Self, Language)> {
+        let parts: Vec<&str> = urn.split(':').collect();
+        let (["urn", "astro", horoscope, content_type, rest @ ..], Some(language)) = (parts.as_slice(), parts.last()) else {
+            return None;
+        };
+        let horoscope = HoroscopeType::parse(horoscope)?;
+        let language = Language::parse(language)?;
+        let rest = &rest[..rest.len().checked_sub(1)?];
+        let sign = |id: &str| Sign::ALL.into_iter().find(|s| s.id() == id);
+        let angle = |id: &str| AngleId::ALL.into_iter().find(|a| a.id() == id);
+        let subject = match (ContentType::parse(content_type)?, rest) {
+            (ContentType::PlanetInSign, [point, s]) => Subject::PointInSign(PointId::parse(point)?, sign(s)?),
+            (ContentType::PlanetInHouse, [point, house]) => {
+                let number: u8 = house.strip_prefix("house_")?.parse().ok().filter(|n| (1..=12).contains(n))?;
+                Subject::PointInHouse(PointId::parse(point)?, number)
+            }
+            (ContentType::AngleInSign, [a, s]) => Subject::AngleInSign(angle(a)?, sign(s)?),
+            (ContentType::Aspect, [a, kind, b]) => {
+                let target = match PointId::parse(b) {
+                    Some(point) => AspectTarget::Point(point),
+                    None => AspectTarget::Angle(angle(b)?),
+                };
+                Subject::Aspect { a: PointId::parse(a)?, kind: AspectKind::parse(kind)?, b: target }
+            }
+            _ => return None,
+        };
+        let key = Self { horoscope, subject };
+        all_keys(horoscope, key.content_type()).binary_search(&key).ok()?;
+        Some((key, language))
+    }
+}
+
+/// Every key of a horoscope type and content type, sorted: the base corpus.
+pub fn all_keys(horoscope: HoroscopeType, content_type: ContentType) -> &'static [ContentKey] {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static KEYS: OnceLock<HashMap<(HoroscopeType, ContentType), Vec<ContentKey>>> = OnceLock::new();
+    let table = KEYS.get_or_init(|| {
+        let mut table = HashMap::new();
+        for horoscope in HoroscopeType::ALL {
+            for &content_type in horoscope.content_types() {
+                let mut keys = enumerate(horoscope, content_type);
+                keys.sort();
+                keys.dedup();
+                table.insert((horoscope, content_type), keys);
+            }
+        }
+        table
+    });
+    table.get(&(horoscope, content_type)).map_or(&[], Vec::as_slice)
+}
+
+fn enumerate(horoscope: HoroscopeType, content_type: ContentType) -> Vec<ContentKey> {
+    let key = |subject| ContentKey { horoscope, subject };
+    match content_type {
+        ContentType::PlanetInSign => PointId::ALL.iter().flat_map(|p| Sign::ALL.map(|s| key(Subject::PointInSign(*p, s)))).collect(),
+        ContentType::PlanetInHouse => PointId::ALL.iter().flat_map(|p| (1..=12).map(move |h| key(Subject::PointInHouse(*p, h)))).collect(),
+        ContentType::AngleInSign => AngleId::ALL.iter().flat_map(|a| Sign::ALL.map(|s| key(Subject::AngleInSign(*a, s)))).collect(),
+        ContentType::Aspect => {
+            let mut keys = Vec::new();
+            for (i, a) in PointId::ALL.iter().enumerate() {
+                let targets: Vec<AspectTarget> = match horoscope {
+                    HoroscopeType::Transit => {
+                        PointId::ALL.iter().map(|p| AspectTarget::Point(*p)).chain(AngleId::ALL.map(AspectTarget::Angle)).collect()
+                    }
+                    HoroscopeType::Progressions => PointId::ALL.iter().map(|p| AspectTarget::Point(*p)).collect(),
+                    HoroscopeType::Synastry => PointId::ALL[i..].iter().map(|p| AspectTarget::Point(*p)).collect(),
+                    _ => PointId::ALL[i + 1..].iter().map(|p| AspectTarget::Point(*p)).collect(),
+                };
+                for b in targets {
+                    for kind in AspectKind::ALL {
+                        keys.push(key(Subject::Aspect { a: *a, kind, b }));
+                    }
+                }
+            }
+            keys
+        }
+    }
+}
+
+fn join(parts: &[&str]) -> String {
+    parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+fn pair_key(a: &str, b: &str) -> String {
+    let index = |key: &str| TEXT_POINTS.iter().position(|p| *p == key).unwrap_or(usize::MAX);
+    if index(a) <= index(b) { format!("{a}-{b}") } else { format!("{b}-{a}") }
+}
+
+/// The sentence of a pair for an aspect's family.
+fn family_sentence(pair: &Pair, kind: AspectKind) -> &str {
+    match kind {
+        AspectKind::Conjunction => &pair.fused,
+        AspectKind::Trine | AspectKind::Sextile | AspectKind::Semisextile | AspectKind::Quintile | AspectKind::Biquintile => {
+            &pair.harmonious
+        }
+        _ => &pair.tense,
+    }
+}
+
+fn target_name<'a>(parts: &'a LanguageParts, target: AspectTarget) -> Option<&'a str> {
+    match target {
+        AspectTarget::Point(point) => parts.names.points.get(text_point(point)).map(String::as_str),
+        AspectTarget::Angle(angle) => parts.names.angles.get(text_angle(angle)).map(String::as_str),
+    }
+}
+
+fn target_sentence(parts: &LanguageParts, target: AspectTarget) -> Option<&str> {
+    match target {
+        AspectTarget::Point(point) => parts.names.points_as_natal_target.get(text_point(point)).map(String::as_str),
+        AspectTarget::Angle(angle) => parts.names.angles_as_natal_target.get(text_angle(angle)).map(String::as_str),
+    }
+}
+
+/// The text of `key` in `language`, composed from the corpus; `None` only
+/// for a combination the corpus lacks (the completeness test forbids that).
+pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
+    let parts = parts(language);
+    let voice = parts.voices.get(key.horoscope.id())?;
+    match key.subject {
+        Subject::PointInSign(point, sign) => {
+            let entry = parts.planet_in_sign.get(text_point(point))?.get(sign.id())?;
+            Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })
+        }
+        Subject::PointInHouse(point, house) => {
+            let entry = parts.planet_in_house.get(text_point(point))?.get(&format!("house_{house}"))?;
+            Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })
+        }
+        Subject::AngleInSign(angle, sign) => {
+            let entry = parts.angle_in_sign.get(text_angle(angle))?.get(sign.id())?;
+            Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })
+        }
+        Subject::Aspect { a, kind, b } => {
+            let aspect = parts.aspects.get(kind.id())?;
+            let title = voice
+                .aspect_title
+                .replace("{a}", parts.names.points.get(text_point(a))?)
+                .replace("{aspect}", parts.names.aspects_in_titles.get(kind.id())?)
+                .replace("{b}", target_name(parts, b)?);
+            let body = match (key.horoscope, b) {
+                (HoroscopeType::Transit, _) => {
+                    join(&[&parts.transiting.get(text_point(a))?.transit, target_sentence(parts, b)?, &aspect.transit, &voice.aspect])
+                }
+                (HoroscopeType::Progressions, _) => join(&[
+                    &parts.transiting.get(text_point(a))?.progressed,
+                    target_sentence(parts, b)?,
+                    &aspect.progressions,
+                    &voice.aspect,
+                ]),
+                (HoroscopeType::Synastry, AspectTarget::Point(b)) => {
+                    let pair = parts.synastry_pairs.get(&pair_key(text_point(a), text_point(b)))?;
+                    join(&[&pair.together, family_sentence(pair, kind), &aspect.synastry, &voice.aspect])
+                }
+                (_, AspectTarget::Point(b)) => {
+                    let pair = parts.natal_pairs.get(&pair_key(text_point(a), text_point(b)))?;
+                    join(&[&pair.together, family_sentence(pair, kind), &aspect.natal, &voice.aspect])
+                }
+                (_, AspectTarget::Angle(_)) => return None,
+            };
+            Some(Text { title, body })
+        }
+    }
+}
+
+/// The numerology number kinds that have texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumerologyText {
+    LifePath,
+    Birthday,
+    KarmicDebt,
+}
+
+pub fn numerology_text(kind: NumerologyText, number: u32, language: Language) -> Option<Text> {
+    let texts = &parts(language).numerology;
+    let table = match kind {
+        NumerologyText::LifePath => &texts.life_path,
+        NumerologyText::Birthday => &texts.birthday,
+        NumerologyText::KarmicDebt => &texts.karmic_debt,
+    };
+    table.get(&number.to_string()).map(|entry| Text { title: entry.title.clone(), body: entry.body.clone() })
+}
+
+#[cfg(test)]
+mod tests;
