@@ -282,7 +282,7 @@ fn family_sentence(pair: &Pair, kind: AspectKind) -> &str {
     }
 }
 
-fn target_name<'a>(parts: &'a LanguageParts, target: AspectTarget) -> Option<&'a str> {
+fn target_name(parts: &LanguageParts, target: AspectTarget) -> Option<&str> {
     match target {
         AspectTarget::Point(point) => parts.names.points.get(text_point(point)).map(String::as_str),
         AspectTarget::Angle(angle) => parts.names.angles.get(text_angle(angle)).map(String::as_str),
