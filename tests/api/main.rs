@@ -1,5 +1,7 @@
 //! Black-box tests of the public HTTP API. One test binary (faster linking).
 
+mod chinese;
+mod content;
 mod errors;
 mod invitations;
 mod jwt;
@@ -18,6 +20,7 @@ mod role_table;
 mod routes;
 mod support;
 mod synastry;
+mod texts;
 mod transit;
 mod usage;
 mod versioning;

@@ -8,9 +8,7 @@
 //!   creation: each role may give a key the key permission standing for it;
 //! - the rest have no endpoint yet and are checked against `Role::has`:
 //!   org:create (creating an organization is open to every signed-in user,
-//!   who becomes its owner), billing:manage, content:create,
-//!   content:update, content:delete, content:custom-copy, content:restore,
-//!   admin:access.
+//!   who becomes its owner), billing:manage, admin:access.
 
 use serde_json::{Value, json};
 use shared::auth::{KeyPermission, Role};
@@ -48,24 +46,30 @@ fn holds(permission: &str, role: Role) -> bool {
     marks[ROLES.iter().position(|r| *r == role).unwrap()]
 }
 
-const WITH_ENDPOINTS: [&str; 7] =
-    ["org:read", "org:update", "org:users:read", "org:users:create", "org:users:update", "org:users:delete", "billing:read"];
-const THROUGH_KEYS: [&str; 4] = ["calc:use", "chart:use", "modules:read", "content:read"];
-const NO_ENDPOINT_YET: [&str; 8] = [
-    "org:create",
-    "billing:manage",
+const WITH_ENDPOINTS: [&str; 13] = [
+    "org:read",
+    "org:update",
+    "org:users:read",
+    "org:users:create",
+    "org:users:update",
+    "org:users:delete",
+    "billing:read",
+    "content:read",
     "content:create",
     "content:update",
     "content:delete",
     "content:custom-copy",
     "content:restore",
-    "admin:access",
 ];
+const THROUGH_KEYS: [&str; 4] = ["calc:use", "chart:use", "modules:read", "content:read"];
+const NO_ENDPOINT_YET: [&str; 3] = ["org:create", "billing:manage", "admin:access"];
 
 #[test]
 fn the_table_is_whole_and_the_code_agrees_with_it() {
     let mut covered: Vec<&str> = WITH_ENDPOINTS.iter().chain(&THROUGH_KEYS).chain(&NO_ENDPOINT_YET).copied().collect();
     covered.sort_unstable();
+    // content:read is checked both ways: its endpoint and key creation.
+    covered.dedup();
     let mut listed: Vec<&str> = TABLE.iter().map(|(name, _)| *name).collect();
     listed.sort_unstable();
     assert_eq!(covered, listed, "every permission is checked one way or another");
@@ -77,6 +81,25 @@ fn the_table_is_whole_and_the_code_agrees_with_it() {
             assert_eq!(role.has(permission), holds(permission, role), "{} {permission}", role.id());
         }
     }
+}
+
+/// A different base text for every copy made in a run (one copy per text).
+fn next_base() -> String {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let (points, signs) = (["sun", "moon", "mercury", "venus", "mars", "jupiter"], shared::astro::zodiac::Sign::ALL);
+    format!("urn:astro:natal:planet-in-sign:{}:{}:en", points[n / 12 % points.len()], signs[n % 12].id())
+}
+
+fn copy_of(base: &str) -> Value {
+    json!({ "data": { "type": "content", "attributes": { "baseContentId": base } } })
+}
+
+/// A copy made by the owner, for a caller to act on.
+async fn owner_copy(app: &TestApp) -> String {
+    let made = call(app, "POST", "/api/org/content/copies", crate::orgs::OWNER, Some(copy_of(&next_base()))).await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    made.body["data"]["id"].as_str().unwrap().to_owned()
 }
 
 /// Calls the endpoint standing for `permission` as `caller`, a fresh user
@@ -102,6 +125,21 @@ async fn exercise(app: &TestApp, permission: &str, caller: &str) -> crate::suppo
             ("DELETE", format!("/api/org/members/{target}"), None)
         }
         "billing:read" => ("GET", "/api/org/usage".into(), None),
+        "content:read" => ("GET", "/api/org/content".into(), None),
+        "content:create" => (
+            "POST",
+            "/api/org/content".into(),
+            Some(json!({ "data": { "type": "content", "attributes": {
+                "horoscopeType": "natal", "contentType": "planet-in-sign", "language": "en",
+                "title": format!("Written by {caller}"), "body": "Our own words for this placement." } } })),
+        ),
+        "content:custom-copy" => ("POST", "/api/org/content/copies".into(), Some(copy_of(&next_base()))),
+        "content:update" => {
+            let id = owner_copy(app).await;
+            ("PATCH", format!("/api/org/content/{id}"), Some(json!({ "data": { "type": "content", "attributes": { "title": "Edited" } } })))
+        }
+        "content:delete" => ("DELETE", format!("/api/org/content/{}", owner_copy(app).await), None),
+        "content:restore" => ("POST", format!("/api/org/content/{}/restore", owner_copy(app).await), None),
         other => panic!("no endpoint for {other}"),
     };
     call(app, method, &path, caller, body).await

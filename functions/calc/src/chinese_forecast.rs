@@ -126,10 +126,13 @@ fn parse(body: &ForecastRequest) -> Result<Parsed, ApiError> {
 #[tracing::instrument(name = "chinese_forecast", skip_all)]
 pub async fn chinese_forecast(
     State(app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     ApiJson(body): ApiJson<ForecastRequest>,
 ) -> ApiResult<Document<ForecastData>> {
     let parsed = parse(&body)?;
+    if parsed.include_text {
+        caller.may_read_texts()?;
+    }
     let ephemeris = &app.ephemeris;
     let birth_year = chinese::chinese_year_of(ephemeris, parsed.birth_date).map_err(ApiError::internal)?;
     let birth = facts(ephemeris, birth_year)?;

@@ -5,11 +5,12 @@ use axum::http::HeaderMap;
 use serde::Serialize;
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::time::{format_local, format_utc};
+use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::wire::{
-    ChartBody, ChartLink, ChartMeta, LocationBody, Problems, chart_image_link, chart_request, ephemeris_error, moon_center, parse_common,
-    parse_instant, parse_location,
+    ChartBody, ChartLink, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, moon_center,
+    parse_common, parse_instant, parse_location,
 };
 
 chart_request! {
@@ -35,7 +36,7 @@ pub struct NatalData {
 #[tracing::instrument(name = "natal", skip_all)]
 pub async fn calculate_natal(
     State(app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     headers: HeaderMap,
     ApiJson(body): ApiJson<NatalRequest>,
 ) -> ApiResult<Document<NatalData>> {
@@ -58,11 +59,11 @@ pub async fn calculate_natal(
     };
     let chart = NatalChart::compute(&app.ephemeris, &input).map_err(|e| ephemeris_error(e, "/dateTime"))?;
     let readable = options.include_readable_entities.then_some(options.language);
+    let texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
 
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart);
     meta.add_instant(&body.date_time, &instant);
-    meta.add_options(&options);
 
     let mut link_params = vec![
         ("dateTime", body.date_time.clone()),
@@ -77,7 +78,7 @@ pub async fn calculate_natal(
         date_time: format_local(instant.local()),
         utc_date_time: format_utc(instant.utc),
         julian_day: instant.julian_day_ut().0,
-        chart: ChartBody::of(&chart, readable),
+        chart: ChartBody::of(&chart, readable, texts.as_ref()),
         chart_link: ChartLink { url: chart_image_link(&app, &headers, link_params, &options) },
     };
     let document = Document::new(data)

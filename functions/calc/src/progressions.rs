@@ -6,16 +6,15 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::NaiveTime;
 use serde::Serialize;
-use shared::astro::aspect::Aspect;
 use shared::astro::chart::progression::{ProgressedAngles, YEAR_DAYS, progress};
 use shared::astro::chart::{ChartInput, MoonCenter};
-use shared::astro::point::PointId;
 use shared::astro::time::{JulianDay, Repeated, format_local, local_time_on};
+use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::wire::{
-    AngleBody, AspectBody, ChartBody, ChartMeta, LocationBody, NamedChartLink, PointBody, Problems, angles_body, chart_image_link,
-    chart_request, ephemeris_error, parse_common, parse_day, parse_instant, parse_location, points_body,
+    AngleBody, AspectBody, ChartBody, ChartMeta, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, angles_body,
+    aspects_body, chart_image_link, chart_request, ephemeris_error, parse_common, parse_day, parse_instant, parse_location, points_body,
 };
 
 chart_request! {
@@ -35,12 +34,19 @@ pub struct ProgressionsData {
     progressed_date: String,
     natal_date: String,
     target_date: String,
-    /// Progressed points among themselves.
+    /// Progressed points among themselves. With `includeText` points and
+    /// angles carry progressions texts; these aspects, between two points of
+    /// the one progressed chart, carry the natal text of the pair (the
+    /// progressions aspect texts speak of a progressed point touching a
+    /// natal one).
     #[serde(flatten)]
     progressed: ChartBody,
-    /// Progressed points (pointA) to natal points (pointB).
+    /// Progressed points (pointA) to natal points (pointB); with
+    /// `includeText`, progressions texts.
     aspects_to_natal: Vec<AspectBody>,
+    /// With `includeText`, natal texts.
     natal_points: BTreeMap<&'static str, PointBody>,
+    /// With `includeText`, natal texts.
     natal_angles: BTreeMap<&'static str, AngleBody>,
     charts: BTreeMap<&'static str, NamedChartLink>,
 }
@@ -48,7 +54,7 @@ pub struct ProgressionsData {
 #[tracing::instrument(name = "progressions", skip_all)]
 pub async fn calculate_progressions(
     State(app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     headers: HeaderMap,
     ApiJson(body): ApiJson<ProgressionsRequest>,
 ) -> ApiResult<Document<ProgressionsData>> {
@@ -87,12 +93,13 @@ pub async fn calculate_progressions(
     };
     let progression = progress(&app.ephemeris, &natal_input, target_instant, angles).map_err(|e| ephemeris_error(e, "/targetDate"))?;
     let readable = options.include_readable_entities.then_some(options.language);
+    let progressed_texts = Texts::load(&app, &caller, HoroscopeType::Progressions, &options).await?;
+    let natal_texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
 
     let mut meta = ChartMeta::new();
     meta.add_chart(&progression.progressed);
     meta.add_chart(&progression.natal);
     meta.add_instant(&body.birth_date_time, &birth);
-    meta.add_options(&options);
 
     let progressed_local = instant_text(progression.progressed_instant, &zone);
     let base = vec![
@@ -107,32 +114,25 @@ pub async fn calculate_progressions(
         ("targetDate", body.target_date.clone()),
         ("progressedAngles", angles.id().to_owned()),
     ]);
+    let language = options.language;
     let charts = BTreeMap::from([
         (
             "progressed",
-            NamedChartLink {
-                title: "Progressed chart".into(),
-                description: format!("Secondary progressions for {}, day for a year", body.target_date),
-                url: chart_image_link(&app, &headers, progressed_params, &options),
-            },
+            LinkText::Progressed { target_date: &body.target_date }
+                .link(language, chart_image_link(&app, &headers, progressed_params, &options)),
         ),
-        (
-            "natal",
-            NamedChartLink {
-                title: "Natal chart".into(),
-                description: "The birth chart the progressions start from".into(),
-                url: chart_image_link(&app, &headers, base, &options),
-            },
-        ),
+        ("natal", LinkText::ProgressionsNatal.link(language, chart_image_link(&app, &headers, base, &options))),
     ]);
+    let mut progressed = ChartBody::of(&progression.progressed, readable, progressed_texts.as_ref());
+    progressed.aspects = aspects_body(&progression.progressed.aspects, readable, natal_texts.as_ref());
     let data = ProgressionsData {
         progressed_date: progressed_local,
         natal_date: format_local(birth.local()),
         target_date: format_local(target.local()),
-        progressed: ChartBody::of(&progression.progressed, readable),
-        aspects_to_natal: aspects(&progression.aspects_to_natal, readable),
-        natal_points: points_body(&progression.natal.points, readable),
-        natal_angles: angles_body(&progression.natal.angles, readable),
+        progressed,
+        aspects_to_natal: aspects_body(&progression.aspects_to_natal, readable, progressed_texts.as_ref()),
+        natal_points: points_body(&progression.natal.points, readable, natal_texts.as_ref()),
+        natal_angles: angles_body(&progression.natal.angles, readable, natal_texts.as_ref()),
         charts,
     };
     let document = Document::new(data)
@@ -141,10 +141,6 @@ pub async fn calculate_progressions(
         .with_meta("yearLengthDays", YEAR_DAYS)
         .with_meta("includeText", options.include_text);
     Ok(meta.finish(document, &options))
-}
-
-fn aspects(found: &[Aspect<PointId>], readable: Option<shared::language::Language>) -> Vec<AspectBody> {
-    found.iter().map(|a| AspectBody::from_aspect(a, readable)).collect()
 }
 
 /// An instant as local time of `zone`.

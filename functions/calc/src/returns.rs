@@ -17,12 +17,13 @@ use shared::astro::chart::returns::{lunar_return, solar_return};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::ephemeris::{Body, EphemerisError, Observer};
 use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, format_utc, local_time_on};
+use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::progressions::instant_text;
 use crate::wire::{
-    ChartBody, ChartMeta, CommonOptions, LocationBody, NamedChartLink, Place, Problems, chart_image_link, chart_request, ephemeris_error,
-    parse_common, parse_day, parse_instant, parse_location,
+    ChartBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, Problems, Texts, chart_image_link, chart_request,
+    ephemeris_error, parse_common, parse_day, parse_instant, parse_location,
 };
 
 chart_request! {
@@ -52,6 +53,7 @@ pub struct ReturnChart {
     return_date_utc: String,
     /// The instant as a Julian day (UT), unrounded.
     return_julian_day: f64,
+    /// With `includeText`, solar-return or lunar-return texts.
     #[serde(flatten)]
     chart: ChartBody,
     charts: BTreeMap<&'static str, NamedChartLink>,
@@ -65,11 +67,13 @@ pub struct SolarReturnData {
     found: ReturnChart,
 }
 
-/// What both returns parse: the birth, the chart place and the options.
+/// What both returns parse: the birth, the chart place and the options;
+/// then the return type's texts (with `includeText`).
 struct ReturnInput {
     birth: ResolvedInstant,
     chart_place: Place,
     options: CommonOptions,
+    texts: Option<Texts>,
 }
 
 fn parse_return_input(
@@ -97,7 +101,7 @@ fn finish_input(
     let birth = birth.ok_or_else(|| ApiError::invalid_field("/birthDateTime", "the birth moment could not be placed in time"))?;
     let chart_place =
         chart_place.unwrap_or(Place { latitude: birth_place.latitude, longitude: birth_place.longitude, zone: birth_place.zone });
-    Ok(ReturnInput { birth, chart_place, options })
+    Ok(ReturnInput { birth, chart_place, options, texts: None })
 }
 
 fn return_chart(app: &AppState, input: &ReturnInput, at: JulianDay, date_pointer: &str) -> Result<NatalChart, ApiError> {
@@ -123,11 +127,12 @@ fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body) -> Resul
 fn links(
     app: &AppState,
     headers: &HeaderMap,
-    link: ReturnLink,
+    link: ReturnLink<'_>,
     birth: (&str, &LocationBody),
     options: &CommonOptions,
 ) -> BTreeMap<&'static str, NamedChartLink> {
-    let ReturnLink { kind, title, description, extra } = link;
+    let ReturnLink { kind, text, extra } = link;
+    let language = options.language;
     let base = vec![
         ("birthDateTime", birth.0.to_owned()),
         ("latitude", birth.1.latitude.to_string()),
@@ -138,15 +143,8 @@ fn links(
     return_params.push(("chart", kind.to_owned()));
     return_params.extend(extra);
     BTreeMap::from([
-        (kind, NamedChartLink { title: title.to_owned(), description, url: chart_image_link(app, headers, return_params, options) }),
-        (
-            "natal",
-            NamedChartLink {
-                title: "Natal chart".into(),
-                description: "The birth chart".into(),
-                url: chart_image_link(app, headers, base, options),
-            },
-        ),
+        (kind, text.link(language, chart_image_link(app, headers, return_params, options))),
+        ("natal", LinkText::ReturnNatal.link(language, chart_image_link(app, headers, base, options))),
     ])
 }
 
@@ -172,7 +170,7 @@ fn out_of_range(pointer: &str) -> impl Fn(EphemerisError) -> ApiError + '_ {
 #[tracing::instrument(name = "solar_return", skip_all)]
 pub async fn calculate_solar_return(
     State(app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     headers: HeaderMap,
     ApiJson(body): ApiJson<SolarReturnRequest>,
 ) -> ApiResult<Document<SolarReturnData>> {
@@ -189,17 +187,17 @@ pub async fn calculate_solar_return(
         problems.add("/returnYear", "the return year must be the birth year or later");
     }
     problems.into_result()?;
-    let input = finish_input(birth, birth_place, chart_place, options)?;
+    let mut input = finish_input(birth, birth_place, chart_place, options)?;
 
     let natal_sun = natal_longitude(&app, &input.birth, Body::Sun)?;
     // The return nearest the birthday of `returnYear`: as many tropical
     // years after birth as calendar years.
     let years = body.return_year - input.birth.local().year();
     let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years).map_err(out_of_range("/returnYear"))?;
+    input.texts = Texts::load(&app, &caller, HoroscopeType::SolarReturn, &input.options).await?;
     let link = ReturnLink {
         kind: "solarReturn",
-        title: "Solar return",
-        description: format!("The Sun back on its natal degree in {}", body.return_year),
+        text: LinkText::SolarReturn { year: body.return_year },
         extra: vec![("returnYear", body.return_year.to_string())],
     };
     let (found, meta) = answer(
@@ -220,7 +218,7 @@ pub async fn calculate_solar_return(
 #[tracing::instrument(name = "lunar_return", skip_all)]
 pub async fn calculate_lunar_return(
     State(app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LunarReturnRequest>,
 ) -> ApiResult<Document<ReturnChart>> {
@@ -235,7 +233,7 @@ pub async fn calculate_lunar_return(
     );
     let from_day = parse_day(&body.return_date, "/returnDate", &mut problems);
     problems.into_result()?;
-    let input = finish_input(birth, birth_place, chart_place, options)?;
+    let mut input = finish_input(birth, birth_place, chart_place, options)?;
     let from_day = from_day.ok_or_else(|| ApiError::invalid_field("/returnDate", "expected a date as YYYY-MM-DD"))?;
     let zone = input.chart_place.zone.ok_or_else(|| ApiError::invalid_field("/birthLocation/timezone", "unknown time zone"))?;
     let from = local_time_on(from_day, NaiveTime::MIN, &zone, Repeated::Earlier)
@@ -247,10 +245,10 @@ pub async fn calculate_lunar_return(
 
     let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
     let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
+    input.texts = Texts::load(&app, &caller, HoroscopeType::LunarReturn, &input.options).await?;
     let link = ReturnLink {
         kind: "lunarReturn",
-        title: "Lunar return",
-        description: format!("The Moon back on its natal degree, first time from {}", body.return_date),
+        text: LinkText::LunarReturn { from: &body.return_date },
         extra: vec![("returnDate", body.return_date.clone())],
     };
     let (found, meta) = answer(
@@ -273,10 +271,9 @@ struct ReturnRequestPlaces<'a> {
 }
 
 /// What names a return chart's image link.
-struct ReturnLink {
+struct ReturnLink<'a> {
     kind: &'static str,
-    title: &'static str,
-    description: String,
+    text: LinkText<'a>,
     extra: Vec<(&'static str, String)>,
 }
 
@@ -284,7 +281,8 @@ fn places<'a>(birth_text: &'a str, birth: &'a LocationBody, return_location: Opt
     ReturnRequestPlaces { birth: (birth_text, birth), return_location }
 }
 
-/// The chart at the return instant and everything said about it.
+/// The chart at the return instant and everything said about it, with the
+/// return type's texts when asked for.
 fn answer(
     app: &AppState,
     headers: &HeaderMap,
@@ -300,12 +298,16 @@ fn answer(
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart);
     meta.add_instant(birth.0, &input.birth);
-    meta.add_options(&input.options);
     link.extra.extend(return_location_params(return_location));
     let charts = links(app, headers, link, birth, &input.options);
     let readable = input.options.include_readable_entities.then_some(input.options.language);
-    let found =
-        ReturnChart { return_date: local, return_date_utc: utc, return_julian_day: at.0, chart: ChartBody::of(&chart, readable), charts };
+    let found = ReturnChart {
+        return_date: local,
+        return_date_utc: utc,
+        return_julian_day: at.0,
+        chart: ChartBody::of(&chart, readable, input.texts.as_ref()),
+        charts,
+    };
     Ok((found, meta))
 }
 

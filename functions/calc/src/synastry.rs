@@ -11,14 +11,15 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::Serialize;
-use shared::astro::aspect::{Placement, aspects_across};
+use shared::astro::aspect::{Aspect, Placement, aspects_across};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::point::PointId;
+use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::wire::{
-    AspectBody, ChartMeta, CommonOptions, LocationBody, NamedChartLink, PointBody, Problems, chart_image_link, chart_request,
-    ephemeris_error, parse_common, parse_instant, parse_location, points_body,
+    AspectBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, aspects_body,
+    chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body,
 };
 
 chart_request! {
@@ -33,8 +34,11 @@ chart_request! {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SynastryData {
+    /// With `includeText`, synastry texts (in both directions the text of
+    /// the pair, which does not depend on who leads).
     aspects1to2: Vec<AspectBody>,
     aspects2to1: Vec<AspectBody>,
+    /// With `includeText`, natal texts.
     points1: BTreeMap<&'static str, PointBody>,
     points2: BTreeMap<&'static str, PointBody>,
     charts: BTreeMap<&'static str, NamedChartLink>,
@@ -43,7 +47,7 @@ pub struct SynastryData {
 #[tracing::instrument(name = "synastry", skip_all)]
 pub async fn calculate_synastry(
     State(app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     headers: HeaderMap,
     ApiJson(body): ApiJson<SynastryRequest>,
 ) -> ApiResult<Document<SynastryData>> {
@@ -79,42 +83,38 @@ pub async fn calculate_synastry(
     let chart1 = chart(instant1, &place1, "/dateTime1")?;
     let chart2 = chart(instant2, &place2, "/dateTime2")?;
     let readable = options.include_readable_entities.then_some(options.language);
+    let synastry_texts = Texts::load(&app, &caller, HoroscopeType::Synastry, &options).await?;
+    let natal_texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
 
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart1);
     meta.add_chart(&chart2);
     meta.add_instant(&body.date_time1, &instant1);
     meta.add_instant(&body.date_time2, &instant2);
-    meta.add_options(&options);
 
     let data = SynastryData {
-        aspects1to2: inter_aspects(&chart1, &chart2, &options, readable),
-        aspects2to1: inter_aspects(&chart2, &chart1, &options, readable),
-        points1: points_body(&chart1.points, readable),
-        points2: points_body(&chart2.points, readable),
+        aspects1to2: aspects_body(&inter_aspects(&chart1, &chart2, &options), readable, synastry_texts.as_ref()),
+        aspects2to1: aspects_body(&inter_aspects(&chart2, &chart1, &options), readable, synastry_texts.as_ref()),
+        points1: points_body(&chart1.points, readable, natal_texts.as_ref()),
+        points2: points_body(&chart2.points, readable, natal_texts.as_ref()),
         charts: BTreeMap::from([
-            ("person1", person_link(&app, &headers, "Person 1", &body.date_time1, &body.location1, &options)),
-            ("person2", person_link(&app, &headers, "Person 2", &body.date_time2, &body.location2, &options)),
+            ("person1", person_link(&app, &headers, 1, &body.date_time1, &body.location1, &options)),
+            ("person2", person_link(&app, &headers, 2, &body.date_time2, &body.location2, &options)),
         ]),
     };
     Ok(meta.finish(Document::new(data), &options))
 }
 
 /// `leading`'s points against `other`'s, the other chart held still.
-fn inter_aspects(
-    leading: &NatalChart,
-    other: &NatalChart,
-    options: &CommonOptions,
-    readable: Option<shared::language::Language>,
-) -> Vec<AspectBody> {
+fn inter_aspects(leading: &NatalChart, other: &NatalChart, options: &CommonOptions) -> Vec<Aspect<PointId>> {
     let still: Vec<Placement<PointId>> = other.placements().into_iter().map(|p| Placement { speed: 0.0, ..p }).collect();
-    aspects_across(&leading.placements(), &still, &options.orbs).iter().map(|a| AspectBody::from_aspect(a, readable)).collect()
+    aspects_across(&leading.placements(), &still, &options.orbs)
 }
 
 fn person_link(
     app: &AppState,
     headers: &HeaderMap,
-    title: &str,
+    person: u8,
     date_time: &str,
     location: &LocationBody,
     options: &CommonOptions,
@@ -125,9 +125,5 @@ fn person_link(
         ("longitude", location.longitude.to_string()),
         ("timezone", location.timezone.clone()),
     ];
-    NamedChartLink {
-        title: title.to_owned(),
-        description: format!("Natal chart of {}", title.to_lowercase()),
-        url: chart_image_link(app, headers, params, options),
-    }
+    LinkText::Person(person).link(options.language, chart_image_link(app, headers, params, options))
 }

@@ -33,6 +33,12 @@
 //!   natal point with its passes under `occurrences` (`{startsAt, exactAt,
 //!   endsAt, orb, applying}`). The answer carries `X-Api-Version` and `Vary`.
 //!   Pass semantics (null ends, `orb`, `applying`): `shared::astro::chart::transit`.
+//! * `includeText`: every aspect entry gets `text`, the transit text of its
+//!   transiting point, aspect and natal point or angle (grouped: once per
+//!   entry; per pass: repeated on every pass); the natal points and angles
+//!   get their natal texts (`text`, `houseText`), as in the natal chart.
+
+use std::collections::HashMap;
 
 use axum::extract::State;
 use chrono::{DateTime, Days, NaiveTime, Offset, Utc};
@@ -44,11 +50,12 @@ use shared::astro::ephemeris::{EphemerisError, EphemerisSource};
 use shared::astro::point::{AngleId, PointId};
 use shared::astro::time::{JulianDay, Repeated, TimeZoneSpec, format_local, format_utc, local_time_on, parse_date};
 use shared::astro::{Ephemeris, ephemeris::Body};
+use shared::content::{AspectTarget, HoroscopeType};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document, RequestedVersion, Versioned};
 use shared::language::Language;
 
 use crate::wire::{
-    AngleBody, ChartMeta, HousesBody, LocationBody, PointBody, Problems, angles_body, chart_request, ephemeris_error, parse_common,
+    AngleBody, ChartMeta, HousesBody, LocationBody, PointBody, Problems, Texts, angles_body, chart_request, ephemeris_error, parse_common,
     parse_instant, parse_location, points_body,
 };
 
@@ -147,6 +154,10 @@ pub struct PassEntry {
     occurrence: Occurrence,
     #[serde(flatten)]
     names: Names,
+    /// With `includeText`: the transit text of this aspect (repeated on
+    /// every pass of the same points and aspect).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -158,6 +169,9 @@ pub struct GroupEntry {
     angle: f64,
     #[serde(flatten)]
     names: Names,
+    /// With `includeText`: the transit text of this aspect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
     occurrences: Vec<Occurrence>,
 }
 
@@ -376,6 +390,23 @@ pub async fn calculate_transit(
     let transits = find_transits(ephemeris, &input).map_err(|e| ephemeris_error(e, "/startDate"))?;
 
     let readable = options.include_readable_entities.then_some(options.language);
+    let transit_texts = Texts::load(&app, &caller, HoroscopeType::Transit, &options).await?;
+    let natal_texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
+    // One text per transiting point, natal point and aspect, however many passes.
+    let mut text_cache: HashMap<(PointId, usize, AspectKind), Option<String>> = HashMap::new();
+    let mut text_of = |pass: &Pass, target: NatalTarget| -> Option<String> {
+        let texts = transit_texts.as_ref()?;
+        text_cache
+            .entry((pass.transiting, pass.natal, pass.aspect))
+            .or_insert_with(|| {
+                let b = match target {
+                    NatalTarget::Point(point) => AspectTarget::Point(point),
+                    NatalTarget::Angle(angle) => AspectTarget::Angle(angle),
+                };
+                texts.aspect(pass.transiting, pass.aspect, b)
+            })
+            .clone()
+    };
     let occurrence = |pass: &Pass| -> Result<Occurrence, ApiError> {
         Ok(Occurrence {
             starts_at: pass.starts_at.map(|t| local_text(&zone, t)).transpose()?,
@@ -406,6 +437,7 @@ pub async fn calculate_transit(
                             aspect: pass.aspect.id(),
                             angle: pass.aspect.angle(),
                             names: names(readable, pass, target),
+                            text: text_of(pass, target),
                             occurrences: vec![item],
                         },
                     ));
@@ -424,6 +456,7 @@ pub async fn calculate_transit(
                 angle: pass.aspect.angle(),
                 occurrence: occurrence(pass)?,
                 names: names(readable, pass, target),
+                text: text_of(pass, target),
             });
         }
         AspectsBody::Passes(entries)
@@ -445,8 +478,8 @@ pub async fn calculate_transit(
         },
         transit_points: transiting.iter().map(|b| b.point.id()).collect(),
         natal: NatalBody {
-            points: points_body(&chart.points, readable),
-            angles: angles_body(&chart.angles, readable),
+            points: points_body(&chart.points, readable, natal_texts.as_ref()),
+            angles: angles_body(&chart.angles, readable, natal_texts.as_ref()),
             houses: HousesBody::of(&chart.houses, readable),
         },
         aspects,
@@ -455,7 +488,6 @@ pub async fn calculate_transit(
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart);
     meta.add_instant(&body.birth_date_time, &birth);
-    meta.add_options(&options);
     if transits.sources.contains(&EphemerisSource::Moshier) && !meta.moshier {
         meta.moshier = true;
         meta.warnings.push(shared::astro::chart::ChartWarning::MoshierEphemeris.to_string());

@@ -14,10 +14,12 @@ use shared::astro::house::HouseSystem;
 use shared::astro::point::AngleId;
 use shared::astro::point::PointId;
 use shared::astro::time::{CivilDateTime, JulianDay, ResolvedInstant, TimeError, TimeZoneSpec};
-use shared::astro::zodiac::{ZodiacPosition, dms};
+use shared::astro::zodiac::{Sign, ZodiacPosition, dms};
 use shared::astro::{Ephemeris, chart::MoonCenter};
-use shared::http::{ApiError, AppState, Document};
+use shared::content::{AspectTarget, ContentKey, HoroscopeType, Subject};
+use shared::http::{ApiError, AppState, Caller, Document};
 use shared::language::Language;
+use shared::repo::content::TextSource;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -269,6 +271,12 @@ pub struct PointBody {
     pub sign: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sign_name: Option<&'static str>,
+    /// With `includeText`: the interpretation of this point in its sign.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// With `includeText`: the interpretation of this point in its house.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house_text: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -283,6 +291,9 @@ pub struct AngleBody {
     pub sign: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sign_name: Option<&'static str>,
+    /// With `includeText`: the interpretation of this angle in its sign.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -303,10 +314,15 @@ pub struct AspectBody {
     pub point_b_name: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspect_name: Option<&'static str>,
+    /// With `includeText`: the interpretation of this aspect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 impl AspectBody {
-    pub fn from_aspect(aspect: &Aspect<PointId>, readable: Option<Language>) -> Self {
+    /// `texts`: the texts of the aspect's horoscope type (`pointA` is the
+    /// moving point for transits and progressions).
+    pub fn from_aspect(aspect: &Aspect<PointId>, readable: Option<Language>, texts: Option<&Texts>) -> Self {
         Self {
             point_a: aspect.point_a.id(),
             point_b: aspect.point_b.id(),
@@ -318,8 +334,14 @@ impl AspectBody {
             point_a_name: readable.map(|l| l.point_name(aspect.point_a)),
             point_b_name: readable.map(|l| l.point_name(aspect.point_b)),
             aspect_name: readable.map(|l| l.aspect_name(aspect.kind)),
+            text: texts.and_then(|t| t.aspect(aspect.point_a, aspect.kind, AspectTarget::Point(aspect.point_b))),
         }
     }
+}
+
+/// The aspects of a list, each with its text from `texts`.
+pub fn aspects_body(aspects: &[Aspect<PointId>], readable: Option<Language>, texts: Option<&Texts>) -> Vec<AspectBody> {
+    aspects.iter().map(|a| AspectBody::from_aspect(a, readable, texts)).collect()
 }
 
 #[derive(Debug, Serialize)]
@@ -375,17 +397,18 @@ pub struct ChartBody {
 }
 
 impl ChartBody {
-    pub fn of(chart: &NatalChart, readable: Option<Language>) -> Self {
+    /// Every part of the chart with its text from `texts` (one horoscope type).
+    pub fn of(chart: &NatalChart, readable: Option<Language>, texts: Option<&Texts>) -> Self {
         Self {
-            aspects: chart.aspects.iter().map(|a| AspectBody::from_aspect(a, readable)).collect(),
-            points: points_body(&chart.points, readable),
-            angles: angles_body(&chart.angles, readable),
+            aspects: aspects_body(&chart.aspects, readable, texts),
+            points: points_body(&chart.points, readable, texts),
+            angles: angles_body(&chart.angles, readable, texts),
             houses: HousesBody::of(&chart.houses, readable),
         }
     }
 }
 
-pub fn points_body(points: &[PointPlacement], readable: Option<Language>) -> BTreeMap<&'static str, PointBody> {
+pub fn points_body(points: &[PointPlacement], readable: Option<Language>, texts: Option<&Texts>) -> BTreeMap<&'static str, PointBody> {
     points
         .iter()
         .map(|p| {
@@ -405,13 +428,15 @@ pub fn points_body(points: &[PointPlacement], readable: Option<Language>) -> BTr
                 degrees_in_sign_dms: p.zodiac.dms,
                 sign: p.zodiac.sign.id(),
                 sign_name: readable.map(|l| l.sign_name(p.zodiac.sign)),
+                text: texts.and_then(|t| t.point_in_sign(p.point, p.zodiac.sign)),
+                house_text: texts.and_then(|t| t.point_in_house(p.point, p.house)),
             };
             (p.point.id(), body)
         })
         .collect()
 }
 
-pub fn angles_body(angles: &[(AngleId, f64)], readable: Option<Language>) -> BTreeMap<&'static str, AngleBody> {
+pub fn angles_body(angles: &[(AngleId, f64)], readable: Option<Language>, texts: Option<&Texts>) -> BTreeMap<&'static str, AngleBody> {
     angles
         .iter()
         .map(|&(angle, longitude)| {
@@ -424,6 +449,7 @@ pub fn angles_body(angles: &[(AngleId, f64)], readable: Option<Language>) -> BTr
                 degrees_in_sign_dms: zodiac.dms,
                 sign: zodiac.sign.id(),
                 sign_name: readable.map(|l| l.sign_name(zodiac.sign)),
+                text: texts.and_then(|t| t.angle_in_sign(angle, zodiac.sign)),
             };
             (angle.id(), body)
         })
@@ -442,7 +468,9 @@ impl HousesBody {
     }
 }
 
-/// Warnings and facts every chart answer reports in `meta`.
+/// Warnings and facts every chart answer reports in `meta`. Warnings stay in
+/// English whatever the request's `language`: they are diagnostics for the
+/// developer calling the API, not text for the end user.
 pub struct ChartMeta {
     pub warnings: Vec<String>,
     pub moshier: bool,
@@ -473,12 +501,6 @@ impl ChartMeta {
                 "the local time {text} occurs twice (clocks were set back); the earlier instant (UTC offset {}) was used, not the later one ({})",
                 ambiguity.chosen_offset, ambiguity.other_offset
             ));
-        }
-    }
-
-    pub fn add_options(&mut self, options: &CommonOptions) {
-        if options.include_text {
-            self.warnings.push("interpretation texts are not available yet on this server; no text fields were added".into());
         }
     }
 
@@ -544,4 +566,134 @@ pub struct NamedChartLink {
     pub title: String,
     pub description: String,
     pub url: String,
+}
+
+// ---------------------------------------------------------------- texts
+
+/// The interpretation texts of one horoscope type for one answer, in the
+/// request's language: the caller's organization's copy where it has one,
+/// the base text otherwise (one store query when loaded, however many texts
+/// are then asked for).
+pub struct Texts {
+    horoscope: HoroscopeType,
+    source: TextSource,
+}
+
+impl Texts {
+    /// `None` unless the request asked for texts (`includeText`).
+    pub async fn load(
+        app: &AppState,
+        caller: &Caller,
+        horoscope: HoroscopeType,
+        options: &CommonOptions,
+    ) -> Result<Option<Self>, ApiError> {
+        if !options.include_text {
+            return Ok(None);
+        }
+        caller.may_read_texts()?;
+        let source = TextSource::load(app.table.as_ref(), &caller.organization.id, horoscope, options.language).await?;
+        Ok(Some(Self { horoscope, source }))
+    }
+
+    pub fn point_in_sign(&self, point: PointId, sign: Sign) -> Option<String> {
+        self.body(ContentKey { horoscope: self.horoscope, subject: Subject::PointInSign(point, sign) })
+    }
+
+    /// `house`: 1–12.
+    pub fn point_in_house(&self, point: PointId, house: u8) -> Option<String> {
+        if !(1..=12).contains(&house) {
+            return None;
+        }
+        self.body(ContentKey { horoscope: self.horoscope, subject: Subject::PointInHouse(point, house) })
+    }
+
+    pub fn angle_in_sign(&self, angle: AngleId, sign: Sign) -> Option<String> {
+        self.body(ContentKey { horoscope: self.horoscope, subject: Subject::AngleInSign(angle, sign) })
+    }
+
+    /// `a` as the calculation reports it (the moving point for transits and
+    /// progressions); the key orders unordered pairs itself.
+    pub fn aspect(&self, a: PointId, kind: AspectKind, b: AspectTarget) -> Option<String> {
+        self.body(ContentKey::aspect(self.horoscope, a, kind, b))
+    }
+
+    /// The body of `key`. A missing text (the corpus completeness test
+    /// forbids it) or an organization's copy left empty leaves the field out
+    /// rather than failing the calculation; a missing one is logged.
+    fn body(&self, key: ContentKey) -> Option<String> {
+        match self.source.text(&key) {
+            Some(text) if !text.body.trim().is_empty() => Some(text.body),
+            Some(_) => None,
+            None => {
+                tracing::error!(urn = %key.urn(self.source.language()), "interpretation text missing; the field is left out");
+                None
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- chart links
+
+/// What a chart link of an answer shows, in the request's language.
+pub enum LinkText<'a> {
+    /// Progressions to `target_date` (`YYYY-MM-DD` as sent).
+    Progressed {
+        target_date: &'a str,
+    },
+    /// The natal chart progressions start from.
+    ProgressionsNatal,
+    SolarReturn {
+        year: i32,
+    },
+    /// The first lunar return from `from` (`YYYY-MM-DD` as sent).
+    LunarReturn {
+        from: &'a str,
+    },
+    /// The natal chart of a return.
+    ReturnNatal,
+    /// Person 1 or 2 of a synastry.
+    Person(u8),
+}
+
+impl LinkText<'_> {
+    pub fn title(&self, language: Language) -> String {
+        match (self, language) {
+            (Self::Progressed { .. }, Language::En) => "Progressed chart".into(),
+            (Self::Progressed { .. }, Language::Es) => "Carta progresada".into(),
+            (Self::ProgressionsNatal | Self::ReturnNatal, Language::En) => "Natal chart".into(),
+            (Self::ProgressionsNatal | Self::ReturnNatal, Language::Es) => "Carta natal".into(),
+            (Self::SolarReturn { .. }, Language::En) => "Solar return".into(),
+            (Self::SolarReturn { .. }, Language::Es) => "Revolución solar".into(),
+            (Self::LunarReturn { .. }, Language::En) => "Lunar return".into(),
+            (Self::LunarReturn { .. }, Language::Es) => "Revolución lunar".into(),
+            (Self::Person(n), Language::En) => format!("Person {n}"),
+            (Self::Person(n), Language::Es) => format!("Persona {n}"),
+        }
+    }
+
+    pub fn description(&self, language: Language) -> String {
+        match (self, language) {
+            (Self::Progressed { target_date }, Language::En) => format!("Secondary progressions for {target_date}, day for a year"),
+            (Self::Progressed { target_date }, Language::Es) => {
+                format!("Progresiones secundarias para el {target_date}, un día por cada año")
+            }
+            (Self::ProgressionsNatal, Language::En) => "The birth chart the progressions start from".into(),
+            (Self::ProgressionsNatal, Language::Es) => "La carta natal de la que parten las progresiones".into(),
+            (Self::ReturnNatal, Language::En) => "The birth chart".into(),
+            (Self::ReturnNatal, Language::Es) => "La carta natal".into(),
+            (Self::SolarReturn { year }, Language::En) => format!("The Sun back on its natal degree in {year}"),
+            (Self::SolarReturn { year }, Language::Es) => format!("El Sol de vuelta en su grado natal en {year}"),
+            (Self::LunarReturn { from }, Language::En) => format!("The Moon back on its natal degree, first time from {from}"),
+            (Self::LunarReturn { from }, Language::Es) => {
+                format!("La Luna de vuelta en su grado natal, por primera vez desde el {from}")
+            }
+            (Self::Person(n), Language::En) => format!("Natal chart of person {n}"),
+            (Self::Person(n), Language::Es) => format!("Carta natal de la persona {n}"),
+        }
+    }
+
+    /// The link with this title and description in `language`.
+    pub fn link(&self, language: Language, url: String) -> NamedChartLink {
+        NamedChartLink { title: self.title(language), description: self.description(language), url }
+    }
 }

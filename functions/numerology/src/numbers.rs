@@ -4,14 +4,22 @@
 //! endpoints take it (the date as written is used; numerology reads the
 //! calendar date, not an instant). The reduction convention is in
 //! `shared::numerology`.
+//!
+//! `language` (`en`, `es`) sets the language of `calculation` and of the
+//! texts. With `includeText`, `text` is `{title, body}` for the number
+//! (life path 1–9, 11, 22, 33; birthday 1–31) and, when `isKarmicDebt`,
+//! `karmicDebtText` is `{title, body}` for the karmic debt number met (13,
+//! 14, 16 or 19). These are the base texts: numerology texts have no URN,
+//! so organizations' copies do not apply to them.
 
 use axum::extract::State;
 use chrono::Datelike;
 use serde::{Deserialize, Serialize};
 use shared::astro::time::{CivilDateTime, parse_date};
+use shared::content::{NumerologyText, numerology_text};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 use shared::language::Language;
-use shared::numerology::{self, NumerologyNumber};
+use shared::numerology::{self, KARMIC_DEBT_NUMBERS, MASTER_NUMBERS, NumerologyNumber};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -31,7 +39,22 @@ pub struct NumerologyData {
     is_master_number: bool,
     is_karmic_debt: bool,
     reduced_from: u32,
+    /// Every step of the reduction, in the request's language.
     calculation: String,
+    /// With `includeText`: the text of the number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<TextBody>,
+    /// With `includeText` and `isKarmicDebt`: the text of the karmic debt
+    /// number met while reducing (13, 14, 16 or 19).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    karmic_debt_text: Option<TextBody>,
+}
+
+/// An interpretation text.
+#[derive(Debug, Serialize)]
+pub struct TextBody {
+    title: String,
+    body: String,
 }
 
 struct Parsed {
@@ -67,41 +90,119 @@ fn parse(body: &NumerologyRequest) -> Result<Parsed, ApiError> {
     }
 }
 
-fn answer(kind: &'static str, parsed: &Parsed, number: NumerologyNumber) -> Document<NumerologyData> {
-    let mut warnings: Vec<String> = Vec::new();
-    if parsed.include_text {
-        warnings.push("interpretation texts are not available yet on this server; no text field was added".into());
+/// The karmic debt number met while reducing `from` (the compound number,
+/// or the day for the birthday), as `shared::numerology` finds it.
+fn karmic_debt_number(from: u32) -> Option<u32> {
+    let mut n = from;
+    loop {
+        if KARMIC_DEBT_NUMBERS.contains(&n) {
+            return Some(n);
+        }
+        if n <= 9 || MASTER_NUMBERS.contains(&n) {
+            return None;
+        }
+        n = n.to_string().bytes().map(|d| u32::from(d - b'0')).sum();
     }
+}
+
+/// `calculation` in `language`: `shared::numerology` writes it in English
+/// with four fixed words, translated here.
+fn calculation_in(calculation: &str, language: Language) -> String {
+    match language {
+        Language::En => calculation.to_owned(),
+        Language::Es => calculation
+            .replace(" (master number)", " (número maestro)")
+            .replace("month ", "mes ")
+            .replace("day ", "día ")
+            .replace("year ", "año "),
+    }
+}
+
+/// The text of a number; a missing one (the corpus completeness test
+/// forbids it) is logged and left out rather than failing the answer.
+fn text(kind: NumerologyText, number: u32, language: Language) -> Option<TextBody> {
+    match numerology_text(kind, number, language) {
+        Some(text) => Some(TextBody { title: text.title, body: text.body }),
+        None => {
+            tracing::error!(?kind, number, language = language.code(), "numerology text missing; the field is left out");
+            None
+        }
+    }
+}
+
+fn answer(kind: NumerologyText, parsed: &Parsed, number: NumerologyNumber) -> Document<NumerologyData> {
+    let karmic_debt = number.is_karmic_debt.then(|| karmic_debt_number(number.reduced_from)).flatten();
+    let (text, karmic_debt_text) = if parsed.include_text {
+        (text(kind, number.value, parsed.language), karmic_debt.and_then(|debt| text(NumerologyText::KarmicDebt, debt, parsed.language)))
+    } else {
+        (None, None)
+    };
     Document::new(NumerologyData {
-        number: kind,
+        number: if kind == NumerologyText::LifePath { "life_path" } else { "birthday" },
         birth_date: parsed.date.format("%Y-%m-%d").to_string(),
         value: number.value,
         is_master_number: number.is_master_number,
         is_karmic_debt: number.is_karmic_debt,
         reduced_from: number.reduced_from,
-        calculation: number.calculation,
+        calculation: calculation_in(&number.calculation, parsed.language),
+        text,
+        karmic_debt_text,
     })
     .with_meta("language", parsed.language.code())
-    .with_meta("warnings", serde_json::Value::from(warnings))
+    .with_meta("warnings", serde_json::Value::Array(Vec::new()))
 }
 
 #[tracing::instrument(name = "life_path", skip_all)]
 pub async fn life_path(
     State(_app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     ApiJson(body): ApiJson<NumerologyRequest>,
 ) -> ApiResult<Document<NumerologyData>> {
     let parsed = parse(&body)?;
+    if parsed.include_text {
+        caller.may_read_texts()?;
+    }
     let number = numerology::life_path(parsed.date.year(), parsed.date.month(), parsed.date.day());
-    Ok(answer("life_path", &parsed, number))
+    Ok(answer(NumerologyText::LifePath, &parsed, number))
 }
 
 #[tracing::instrument(name = "birthday", skip_all)]
 pub async fn birthday(
     State(_app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     ApiJson(body): ApiJson<NumerologyRequest>,
 ) -> ApiResult<Document<NumerologyData>> {
     let parsed = parse(&body)?;
-    Ok(answer("birthday", &parsed, numerology::birthday(parsed.date.day())))
+    if parsed.include_text {
+        caller.may_read_texts()?;
+    }
+    Ok(answer(NumerologyText::Birthday, &parsed, numerology::birthday(parsed.date.day())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn karmic_debt_numbers_are_found_along_the_reduction() {
+        assert_eq!(karmic_debt_number(13), Some(13));
+        assert_eq!(karmic_debt_number(49), Some(13));
+        assert_eq!(karmic_debt_number(16), Some(16));
+        assert_eq!(karmic_debt_number(17), None);
+        assert_eq!(karmic_debt_number(29), None); // 29 → 11, a master number, kept
+        for date in ["1946-06-14", "1999-09-09", "1969-07-20", "2004-04-04"] {
+            let date = parse_date(date).unwrap();
+            let number = numerology::life_path(date.year(), date.month(), date.day());
+            assert!(number.is_karmic_debt);
+            assert!(karmic_debt_number(number.reduced_from).is_some(), "{date}");
+        }
+    }
+
+    #[test]
+    fn the_calculation_is_spanish_in_spanish() {
+        let number = numerology::life_path(1990, 5, 11);
+        let spanish = calculation_in(&number.calculation, Language::Es);
+        assert_eq!(spanish, "mes 5; día 11 (número maestro); año 1990 → 1+9+9+0 = 19 → 1+9 = 10 → 1+0 = 1; 5 + 11 + 1 = 17 → 1+7 = 8");
+        assert_eq!(calculation_in(&numerology::birthday(29).calculation, Language::Es), "día 29 → 2+9 = 11 (número maestro)");
+    }
 }

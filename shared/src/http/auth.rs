@@ -126,6 +126,26 @@ fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<()
 }
 
 impl Caller {
+    /// Interpretation texts (`includeText`) are content: the key needs
+    /// `content:read` and the `content` module, as for `/api/content/*`
+    /// (decisions: "content:read → /api/content/* and interpretation text").
+    pub fn may_read_texts(&self) -> Result<(), ApiError> {
+        let guard = KeyGuard { permission: KeyPermission::ContentRead, module: Some(Module::Content) };
+        // The site was checked for the request already; texts add no site rule.
+        let mut unrestricted = self.clone();
+        unrestricted.key.allowed_domains.clear();
+        authorize(&unrestricted, &HeaderMap::new(), guard).map_err(|error| match error {
+            ApiError::Client { status, mut errors, retry_after } => {
+                for error in &mut errors {
+                    error.detail = format!("includeText: {}", error.detail);
+                    error.source = Some(super::error::ErrorSource { pointer: "/includeText".into(), parameter: None });
+                }
+                ApiError::Client { status, errors, retry_after }
+            }
+            other => other,
+        })
+    }
+
     /// Charges `usage` to the key and its organization: every request pays
     /// [`Usage::Request`] in the middleware; a handler generating an AI summary
     /// anew adds [`Usage::NewSummarySurcharge`] before doing the work.

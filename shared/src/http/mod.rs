@@ -5,6 +5,7 @@ pub mod auth;
 pub mod error;
 pub mod extract;
 pub mod member;
+pub mod page;
 pub mod respond;
 pub mod stack;
 pub mod state;
