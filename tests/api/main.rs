@@ -13,6 +13,7 @@ mod moon_sun;
 mod natal;
 mod numerology;
 mod orgs;
+mod pagination;
 mod progressions;
 mod refusals;
 mod returns;

@@ -12,12 +12,13 @@
 //! key that does not exist.
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::Role;
 use shared::http::auth::SignedInUser;
+use shared::http::page::{LinkBase, PageRequest};
 use shared::http::{ApiError, ApiResult, AppState};
 use shared::repo::RepoError;
 use shared::repo::api_keys::{self, ApiKeyRecord};
@@ -68,9 +69,16 @@ pub struct ListQuery {
     organization_id: Option<String>,
 }
 
-/// GET /api/api-keys[?organizationId=]: the keys the user reaches.
+/// GET /api/api-keys[?organizationId=]: the keys the user reaches, a page
+/// at a time (`page[number]`, `page[size]`).
 #[tracing::instrument(name = "list_api_keys", skip_all)]
-pub async fn list_api_keys(State(app): State<AppState>, user: SignedInUser, Query(query): Query<ListQuery>) -> ApiResult<Json<Value>> {
+pub async fn list_api_keys(
+    State(app): State<AppState>,
+    user: SignedInUser,
+    Query(query): Query<ListQuery>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    let page = PageRequest::from_query(raw.as_deref())?;
     let user_id = user.claims.sub.as_str();
     let mut memberships = orgs::memberships_of(app.table.as_ref(), user_id).await?;
     if let Some(org_id) = &query.organization_id {
@@ -83,11 +91,14 @@ pub async fn list_api_keys(State(app): State<AppState>, user: SignedInUser, Quer
     for (org_id, role) in memberships {
         for key in api_keys::list_for_organization(app.table.as_ref(), &org_id).await? {
             if reaches(role, user_id, &key) {
-                keys.push(KeyView::of(key, None));
+                keys.push(key);
             }
         }
     }
-    Ok(Json(json!({ "data": keys })))
+    let base_url = app.config.public_base_url.as_deref().unwrap_or("");
+    let (keys, envelope) = page.slice(keys, &LinkBase::new(base_url, "/api/api-keys", raw.as_deref()));
+    let data: Vec<_> = keys.into_iter().map(|key| KeyView::of(key, None)).collect();
+    Ok(Json(json!({ "data": data, "links": envelope.links, "meta": { "page": envelope.page } })))
 }
 
 /// GET /api/api-keys/{id}

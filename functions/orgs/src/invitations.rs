@@ -7,13 +7,14 @@
 //! not, is the same 404.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::Role;
 use shared::http::auth::SignedInUser;
 use shared::http::member::OrgMember;
+use shared::http::page::{LinkBase, PageRequest};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::RepoError;
 use shared::repo::invitations::{self, Invitation, InvitationStatus};
@@ -162,15 +163,18 @@ pub async fn create_invitation(
 }
 
 /// GET /api/org/invitations: every invitation, oldest first, with its
-/// status as of now.
+/// status as of now, a page at a time (`page[number]`, `page[size]`).
 #[tracing::instrument(name = "list_invitations", skip_all)]
-pub async fn list_invitations(State(app): State<AppState>, caller: OrgMember) -> ApiResult<Json<Value>> {
+pub async fn list_invitations(State(app): State<AppState>, caller: OrgMember, RawQuery(raw): RawQuery) -> ApiResult<Json<Value>> {
     caller.require("org:users:read")?;
+    let page = PageRequest::from_query(raw.as_deref())?;
     let mut all = invitations::list_for_organization(app.table.as_ref(), &caller.organization.id).await?;
     all.sort_by(|a, b| (&a.created_at, &a.id).cmp(&(&b.created_at, &b.id)));
+    let base_url = app.config.public_base_url.as_deref().unwrap_or("");
+    let (shown, envelope) = page.slice(all, &LinkBase::new(base_url, "/api/org/invitations", raw.as_deref()));
     let now = now();
-    let data: Vec<_> = all.into_iter().map(|i| InvitationView::of(i, &caller.organization, now, Audience::Organization)).collect();
-    Ok(Json(json!({ "data": data })))
+    let data: Vec<_> = shown.into_iter().map(|i| InvitationView::of(i, &caller.organization, now, Audience::Organization)).collect();
+    Ok(Json(json!({ "data": data, "links": envelope.links, "meta": { "page": envelope.page } })))
 }
 
 /// DELETE /api/org/invitations/{id}: revokes it. Revoking a revoked one is

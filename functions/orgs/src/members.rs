@@ -10,12 +10,13 @@
 //! someone else changed it meanwhile, the decision is taken again.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::Role;
 use shared::http::member::OrgMember;
+use shared::http::page::{LinkBase, PageRequest};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::RepoError;
 use shared::repo::api_keys;
@@ -52,19 +53,24 @@ fn check_owner_rule(caller: &OrgMember, target: &Member, new_role: Option<Role>)
     Ok(())
 }
 
-/// GET /api/org/members
+/// GET /api/org/members: longest-standing first, a page at a time
+/// (`page[number]`, `page[size]`).
 #[tracing::instrument(name = "list_members", skip_all)]
-pub async fn list_members(State(app): State<AppState>, member: OrgMember) -> ApiResult<Json<Value>> {
+pub async fn list_members(State(app): State<AppState>, member: OrgMember, RawQuery(raw): RawQuery) -> ApiResult<Json<Value>> {
     member.require("org:users:read")?;
+    let page = PageRequest::from_query(raw.as_deref())?;
     let table = app.table.as_ref();
     let mut members = orgs::roster(table, &member.organization.id).await?.members;
     members.sort_by(|a, b| (&a.membership.joined_at, &a.user_id).cmp(&(&b.membership.joined_at, &b.user_id)));
+    let base_url = app.config.public_base_url.as_deref().unwrap_or("");
+    let (members, envelope) = page.slice(members, &LinkBase::new(base_url, "/api/org/members", raw.as_deref()));
+    // Profiles are read for this page's members only.
     let mut data = Vec::with_capacity(members.len());
     for entry in members {
         let profile = orgs::get_user(table, &entry.user_id).await?;
         data.push(view::member(entry, profile));
     }
-    Ok(Json(json!({ "data": data })))
+    Ok(Json(json!({ "data": data, "links": envelope.links, "meta": { "page": envelope.page } })))
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,13 +1,14 @@
 //! Creating, listing, reading and renaming organizations.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::{Plan, Role};
 use shared::http::auth::SignedInUser;
 use shared::http::member::OrgMember;
+use shared::http::page::{LinkBase, PageRequest};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::orgs::{self, Organization};
 
@@ -67,9 +68,11 @@ pub async fn create_organization(
     Ok((StatusCode::CREATED, Json(json!({ "data": view::organization(organization, Role::Owner) }))))
 }
 
-/// GET /api/orgs: the caller's organizations and their role in each.
+/// GET /api/orgs: the caller's organizations and their role in each,
+/// oldest first, a page at a time (`page[number]`, `page[size]`).
 #[tracing::instrument(name = "list_organizations", skip_all)]
-pub async fn list_organizations(State(app): State<AppState>, user: SignedInUser) -> ApiResult<Json<Value>> {
+pub async fn list_organizations(State(app): State<AppState>, user: SignedInUser, RawQuery(raw): RawQuery) -> ApiResult<Json<Value>> {
+    let page = PageRequest::from_query(raw.as_deref())?;
     let table = app.table.as_ref();
     let mut found = Vec::new();
     for (org_id, role) in orgs::memberships_of(table, &user.claims.sub).await? {
@@ -79,8 +82,10 @@ pub async fn list_organizations(State(app): State<AppState>, user: SignedInUser)
         }
     }
     found.sort_by(|(a, _), (b, _)| (&a.created_at, &a.id).cmp(&(&b.created_at, &b.id)));
+    let base_url = app.config.public_base_url.as_deref().unwrap_or("");
+    let (found, envelope) = page.slice(found, &LinkBase::new(base_url, "/api/orgs", raw.as_deref()));
     let data: Vec<_> = found.into_iter().map(|(organization, role)| view::organization(organization, role)).collect();
-    Ok(Json(json!({ "data": data })))
+    Ok(Json(json!({ "data": data, "links": envelope.links, "meta": { "page": envelope.page } })))
 }
 
 /// GET /api/org
