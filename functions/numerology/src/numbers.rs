@@ -133,7 +133,10 @@ fn text(kind: NumerologyText, number: u32, language: Language) -> Option<TextBod
 fn answer(kind: NumerologyText, parsed: &Parsed, number: NumerologyNumber) -> Document<NumerologyData> {
     let karmic_debt = number.is_karmic_debt.then(|| karmic_debt_number(number.reduced_from)).flatten();
     let (text, karmic_debt_text) = if parsed.include_text {
-        (text(kind, number.value, parsed.language), karmic_debt.and_then(|debt| text(NumerologyText::KarmicDebt, debt, parsed.language)))
+        // Birthday texts are written per day of the month (the 29th carries
+        // 11 and 2 but reads as its own), life path texts per number.
+        let which = if kind == NumerologyText::Birthday { parsed.date.day() } else { number.value };
+        (text(kind, which, parsed.language), karmic_debt.and_then(|debt| text(NumerologyText::KarmicDebt, debt, parsed.language)))
     } else {
         (None, None)
     };
