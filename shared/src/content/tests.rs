@@ -151,3 +151,13 @@ fn print_sentence_counts() {
         println!("{h:?} {c:?} {n}: {count}");
     }
 }
+
+#[test]
+#[ignore = "prints how long parsing a language's corpus takes"]
+fn print_parse_time() {
+    for language in Language::SUPPORTED {
+        let started = std::time::Instant::now();
+        let _ = corpus::parts(language);
+        println!("{}: parsed in {:?}", language.code(), started.elapsed());
+    }
+}
