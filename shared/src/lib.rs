@@ -19,6 +19,8 @@ pub mod signing;
 pub mod store;
 pub mod version;
 
+#[cfg(all(feature = "http", feature = "fixture"))]
+pub mod fixture;
 #[cfg(feature = "http")]
 pub mod http;
 #[cfg(feature = "http")]

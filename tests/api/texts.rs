@@ -561,4 +561,8 @@ async fn asking_for_texts_needs_content_read_and_the_content_module() {
         let plain = app.post_raw("/api/calc/natal", &crate::support::rome_1990().to_string(), &[("x-api-key", key)]).await;
         assert_eq!(plain.status, 200, "{}", plain.text);
     }
+    // Refused requests cost nothing: only the two plain charts were charged.
+    let month = shared::metering::month_of(chrono::Utc::now());
+    let usage = shared::metering::monthly_usage(app.state.meter.as_ref(), &app.organization_id, &month).await.unwrap();
+    assert_eq!(usage.total, 2);
 }

@@ -11,11 +11,8 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use criterion::{Criterion, criterion_group, criterion_main};
 use http_body_util::BodyExt;
-use shared::auth::{KeyPermission, Plan};
-use shared::config::{Config, StorageConfig};
-use shared::http::{AppState, finish};
-use shared::repo::api_keys::{self, NewKey};
-use shared::repo::orgs::{self, Organization, User};
+use shared::fixture;
+use shared::http::finish;
 use tower::ServiceExt;
 
 /// The `n`th birth moment: 1950-01-01 00:00 plus `n` times 7 days, 3 hours
@@ -30,42 +27,9 @@ fn birth_moment(n: u32) -> String {
 fn natal_text(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
-    let config = Config {
-        storage: StorageConfig::Embedded { data_dir: dir.path().to_path_buf() },
-        ephemeris_cache_dir: std::env::temp_dir().join("astro-ephemeris"),
-        ephemeris_extra_dir: None,
-        public_base_url: None,
-        url_signing_secret: b"bench-url-signing-secret".to_vec(),
-        jwt: None,
-        max_body_bytes: 64 * 1024,
-        chart_link_ttl_seconds: 3600,
-        meter_flush_interval_ms: 1000,
-    };
     let (router, secret) = runtime.block_on(async {
-        let state = AppState::from_config(config).await.expect("state");
-        let table = state.table.as_ref();
-        let organization = Organization {
-            id: "bench-org".into(),
-            name: "Bench".into(),
-            // The monthly quota of the plan must outlast the benchmark's iterations.
-            plan: Plan::Deluxe,
-            api_version: None,
-            created_at: "2026-01-01T00:00:00Z".into(),
-        };
-        let owner = User { id: "bench-owner".into(), email: "owner@bench.test".into(), name: "Owner".into() };
-        orgs::create_organization(table, &organization, &owner).await.expect("organization");
-        let new_key = NewKey {
-            organization_id: organization.id.clone(),
-            name: "bench".into(),
-            permissions: KeyPermission::ALL.to_vec(),
-            modules: Vec::new(),
-            allowed_domains: Vec::new(),
-            created_by: owner.id.clone(),
-            expires_in_seconds: None,
-            rate_limit_per_minute: Some(1_000_000),
-        };
-        let (_, secret) = api_keys::issue(table, new_key).await.expect("key");
-        (finish(calc::router(&state), state), secret.reveal().to_owned())
+        let (state, secret) = fixture::service_with_key(dir.path(), None, Vec::new()).await;
+        (finish(calc::router(&state), state), secret)
     });
 
     let send = |n: u32, include_text: bool| {

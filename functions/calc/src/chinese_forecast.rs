@@ -131,7 +131,7 @@ pub async fn chinese_forecast(
 ) -> ApiResult<Document<ForecastData>> {
     let parsed = parse(&body)?;
     if parsed.include_text {
-        caller.may_read_texts()?;
+        caller.may_read_texts(&app).await?;
     }
     let ephemeris = &app.ephemeris;
     let birth_year = chinese::chinese_year_of(ephemeris, parsed.birth_date).map_err(ApiError::internal)?;

@@ -590,7 +590,7 @@ impl Texts {
         if !options.include_text {
             return Ok(None);
         }
-        caller.may_read_texts()?;
+        caller.may_read_texts(app).await?;
         let source = TextSource::load(app.table.as_ref(), &caller.organization.id, horoscope, options.language).await?;
         Ok(Some(Self { horoscope, source }))
     }

@@ -10,13 +10,10 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use criterion::{Criterion, criterion_group, criterion_main};
-use shared::auth::{KeyPermission, Plan};
-use shared::config::{Config, StorageConfig};
 use shared::content::{ContentKey, compose};
-use shared::http::{AppState, finish};
-use shared::repo::api_keys::{self, NewKey};
+use shared::fixture;
+use shared::http::finish;
 use shared::repo::content::{self as org_content, OrgContent};
-use shared::repo::orgs::{self, Organization, User};
 use tower::ServiceExt;
 
 const COPIES: [&str; 3] = [
@@ -28,47 +25,15 @@ const COPIES: [&str; 3] = [
 fn content_list(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
-    let config = Config {
-        storage: StorageConfig::Embedded { data_dir: dir.path().to_path_buf() },
-        ephemeris_cache_dir: std::env::temp_dir().join("astro-ephemeris"),
-        ephemeris_extra_dir: None,
-        public_base_url: Some("https://api.example.com".into()),
-        url_signing_secret: b"bench-url-signing-secret".to_vec(),
-        jwt: None,
-        max_body_bytes: 64 * 1024,
-        chart_link_ttl_seconds: 3600,
-        meter_flush_interval_ms: 1000,
-    };
     let (router, secret) = runtime.block_on(async {
-        let state = AppState::from_config(config).await.expect("state");
+        let (state, secret) = fixture::service_with_key(dir.path(), None, Vec::new()).await;
         let table = state.table.as_ref();
-        let organization = Organization {
-            id: "bench-org".into(),
-            name: "Bench".into(),
-            // The monthly quota must outlast the benchmark's iterations.
-            plan: Plan::Deluxe,
-            api_version: None,
-            created_at: "2026-01-01T00:00:00Z".into(),
-        };
-        let owner = User { id: "bench-owner".into(), email: "owner@bench.test".into(), name: "Owner".into() };
-        orgs::create_organization(table, &organization, &owner).await.expect("organization");
-        let new_key = NewKey {
-            organization_id: organization.id.clone(),
-            name: "bench".into(),
-            permissions: KeyPermission::ALL.to_vec(),
-            modules: Vec::new(),
-            allowed_domains: Vec::new(),
-            created_by: owner.id.clone(),
-            expires_in_seconds: None,
-            rate_limit_per_minute: None,
-        };
-        let (_, secret) = api_keys::issue(table, new_key).await.expect("key");
         for (index, urn) in COPIES.into_iter().enumerate() {
             let (key, language) = ContentKey::parse_urn(urn).expect("base urn");
             let text = compose(&key, language).expect("text");
             let copy = OrgContent {
                 id: format!("copy-{index}"),
-                organization_id: organization.id.clone(),
+                organization_id: fixture::ORGANIZATION_ID.into(),
                 urn: urn.into(),
                 title: text.title,
                 body: format!("{} (edited)", text.body),
@@ -82,7 +47,7 @@ fn content_list(c: &mut Criterion) {
             };
             org_content::create(table, &copy).await.expect("copy");
         }
-        (finish(content::router(&state), state), Arc::new(secret.reveal().to_owned()))
+        (finish(content::router(&state), state), Arc::new(secret))
     });
     let send = |path: &'static str| {
         let request = Request::get(path).header("x-api-key", secret.as_str());

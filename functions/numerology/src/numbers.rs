@@ -157,13 +157,13 @@ fn answer(kind: NumerologyText, parsed: &Parsed, number: NumerologyNumber) -> Do
 
 #[tracing::instrument(name = "life_path", skip_all)]
 pub async fn life_path(
-    State(_app): State<AppState>,
+    State(app): State<AppState>,
     caller: Caller,
     ApiJson(body): ApiJson<NumerologyRequest>,
 ) -> ApiResult<Document<NumerologyData>> {
     let parsed = parse(&body)?;
     if parsed.include_text {
-        caller.may_read_texts()?;
+        caller.may_read_texts(&app).await?;
     }
     let number = numerology::life_path(parsed.date.year(), parsed.date.month(), parsed.date.day());
     Ok(answer(NumerologyText::LifePath, &parsed, number))
@@ -171,13 +171,13 @@ pub async fn life_path(
 
 #[tracing::instrument(name = "birthday", skip_all)]
 pub async fn birthday(
-    State(_app): State<AppState>,
+    State(app): State<AppState>,
     caller: Caller,
     ApiJson(body): ApiJson<NumerologyRequest>,
 ) -> ApiResult<Document<NumerologyData>> {
     let parsed = parse(&body)?;
     if parsed.include_text {
-        caller.may_read_texts()?;
+        caller.may_read_texts(&app).await?;
     }
     Ok(answer(NumerologyText::Birthday, &parsed, numerology::birthday(parsed.date.day())))
 }

@@ -5,9 +5,10 @@
 //! another site from using a key it found in a page; a non-browser client
 //! sets them freely, so it protects nothing there (the interface's caveat).
 //!
-//! A key with patterns refuses a request that names no site at all: the
-//! restriction is meant for keys that live in browsers, and letting "no
-//! header" through would let any server use a key scraped from a page.
+//! A key with patterns refuses a request that names no site at all (unless
+//! one pattern is `*`): the restriction is meant for keys that live in
+//! browsers, and letting "no header" through would let any server use a key
+//! scraped from a page.
 
 /// Why a request was refused by a key's domain restriction.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +45,9 @@ pub fn pattern_matches(pattern: &str, host: &str) -> bool {
 
 /// Checks a request against a key's patterns; no patterns means no restriction.
 pub fn check(patterns: &[String], origin: Option<&str>, referer: Option<&str>) -> Result<(), DomainRefusal> {
-    if patterns.is_empty() {
+    // `*` allows every site, and so also no site: a server that sends
+    // neither header is not refused by a key that names no restriction.
+    if patterns.is_empty() || patterns.iter().any(|p| p == "*") {
         return Ok(());
     }
     let host = requesting_site(origin, referer).ok_or(DomainRefusal::NoSite)?;
@@ -94,5 +97,6 @@ mod tests {
             Err(DomainRefusal::NotAllowed { host: "evil.test".into() })
         );
         assert_eq!(check(&patterns(&["*"]), Some("https://evil.test"), None), Ok(()));
+        assert_eq!(check(&patterns(&["*"]), None, None), Ok(()));
     }
 }

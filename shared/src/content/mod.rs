@@ -321,16 +321,29 @@ pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
                 .replace("{a}", parts.names.points.get(text_point(a))?)
                 .replace("{aspect}", parts.names.aspects_in_titles.get(kind.id())?)
                 .replace("{b}", target_name(parts, b)?);
+            // What the two points mean together, when they are two: a
+            // transit or progression touching another natal point speaks of
+            // that pair; one touching its own natal place, or an angle, names
+            // what the natal point stands for instead.
+            let meeting = |parts: &'static LanguageParts| -> Option<&'static str> {
+                match b {
+                    AspectTarget::Point(b) if text_point(a) != text_point(b) => {
+                        parts.natal_pairs.get(&pair_key(text_point(a), text_point(b))).map(|pair| pair.together.as_str())
+                    }
+                    _ => target_sentence(parts, b),
+                }
+            };
             let body = match (key.horoscope, b) {
                 (HoroscopeType::Transit, _) => {
-                    join(&[&parts.transiting.get(text_point(a))?.transit, target_sentence(parts, b)?, &aspect.transit, &voice.aspect])
+                    // Two sentences on the pair leave no room for the closing
+                    // one within five; one sentence on a single point does.
+                    let pair = matches!(b, AspectTarget::Point(b) if text_point(a) != text_point(b));
+                    let closing = if pair { "" } else { voice.aspect.as_str() };
+                    join(&[&parts.transiting.get(text_point(a))?.transit, meeting(parts)?, &aspect.transit, closing])
                 }
-                (HoroscopeType::Progressions, _) => join(&[
-                    &parts.transiting.get(text_point(a))?.progressed,
-                    target_sentence(parts, b)?,
-                    &aspect.progressions,
-                    &voice.aspect,
-                ]),
+                (HoroscopeType::Progressions, _) => {
+                    join(&[&parts.transiting.get(text_point(a))?.progressed, meeting(parts)?, &aspect.progressions, &voice.aspect])
+                }
                 (HoroscopeType::Synastry, AspectTarget::Point(b)) => {
                     let pair = parts.synastry_pairs.get(&pair_key(text_point(a), text_point(b)))?;
                     join(&[&pair.together, family_sentence(pair, kind), &aspect.synastry, &voice.aspect])

@@ -129,12 +129,16 @@ impl Caller {
     /// Interpretation texts (`includeText`) are content: the key needs
     /// `content:read` and the `content` module, as for `/api/content/*`
     /// (decisions: "content:read → /api/content/* and interpretation text").
-    pub fn may_read_texts(&self) -> Result<(), ApiError> {
+    /// A refusal gives the request's unit back: refused requests are never
+    /// charged.
+    pub async fn may_read_texts(&self, app: &AppState) -> Result<(), ApiError> {
         let guard = KeyGuard { permission: KeyPermission::ContentRead, module: Some(Module::Content) };
         // The site was checked for the request already; texts add no site rule.
         let mut unrestricted = self.clone();
         unrestricted.key.allowed_domains.clear();
-        authorize(&unrestricted, &HeaderMap::new(), guard).map_err(|error| match error {
+        let Err(refusal) = authorize(&unrestricted, &HeaderMap::new(), guard) else { return Ok(()) };
+        self.charge(app, Usage::RequestRefund).await?;
+        Err(match refusal {
             ApiError::Client { status, mut errors, retry_after } => {
                 for error in &mut errors {
                     error.detail = format!("includeText: {}", error.detail);

@@ -51,6 +51,10 @@ pub enum Usage {
     Request,
     /// A summary generated anew: the units beyond its request's own one.
     NewSummarySurcharge,
+    /// Gives back a request's unit (and its place in the minute window):
+    /// for a request a handler refuses for access after the middleware
+    /// charged it, as the middleware's own refusals are never charged.
+    RequestRefund,
 }
 
 /// Who is charged: the key and its organization, with their limits.
@@ -99,23 +103,26 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
     let units = match usage {
         Usage::Request => 1,
         Usage::NewSummarySurcharge => NEW_SUMMARY_UNITS - 1,
+        Usage::RequestRefund => -1,
     };
+    // A refund is never refused.
+    let limited = |limit: i64| (units > 0).then_some(limit);
     let month_end = start_of_next_month(now).timestamp();
     let partition = usage_partition(account.organization_id, &month_of(now));
     let mut charges = Vec::with_capacity(3);
-    if let (Usage::Request, Some(limit)) = (usage, account.rate_limit_per_minute) {
+    if let (Usage::Request | Usage::RequestRefund, Some(limit)) = (usage, account.rate_limit_per_minute) {
         let minute_end = now.timestamp() - i64::from(now.second()) + 60;
         charges.push(Charge {
             counter: CounterId { pk: format!("RATE#{}", account.key_id), sk: now.format("%Y%m%d%H%M").to_string() },
             units,
-            limit: Some(i64::from(limit)),
+            limit: limited(i64::from(limit)),
             expires_at: minute_end + RATE_WINDOW_KEPT_SECONDS,
         });
     }
     charges.push(Charge {
         counter: CounterId { pk: partition.clone(), sk: USAGE_TOTAL.to_owned() },
         units,
-        limit: Some(account.plan.monthly_quota()),
+        limit: limited(account.plan.monthly_quota()),
         expires_at: month_end + USAGE_KEPT_SECONDS,
     });
     charges.push(Charge {
@@ -188,6 +195,9 @@ mod tests {
         assert_eq!(charges(&account(None), Usage::Request, now).len(), 2);
         let surcharge = charges(&account(Some(5)), Usage::NewSummarySurcharge, now);
         assert_eq!(surcharge.iter().map(|c| c.units).collect::<Vec<_>>(), [9, 9]);
+        // A refund takes back what a request charged, never refused.
+        let refund = charges(&account(Some(5)), Usage::RequestRefund, now);
+        assert_eq!(refund.iter().map(|c| (c.units, c.limit)).collect::<Vec<_>>(), [(-1, None), (-1, None), (-1, None)]);
     }
 
     #[tokio::test]
