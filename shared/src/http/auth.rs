@@ -221,6 +221,7 @@ mod tests {
                 expires_at: None,
                 revoked_at: None,
                 rate_limit_per_minute: None,
+                revision: 0,
             },
             organization: Organization { id: "o".into(), name: "O".into(), plan, api_version: None, created_at: String::new() },
             owner_role: Role::Member,

@@ -29,6 +29,10 @@ pub struct ApiKeyRecord {
     pub expires_at: Option<i64>,
     pub revoked_at: Option<String>,
     pub rate_limit_per_minute: Option<u32>,
+    /// How many edits and rotations the record has had (see
+    /// [`schema::key_revision`]).
+    #[serde(default)]
+    pub revision: u64,
 }
 
 impl ApiKeyRecord {
@@ -119,6 +123,7 @@ pub async fn issue(table: &dyn Table, new_key: NewKey) -> Result<(ApiKeyRecord, 
         expires_at: new_key.expires_in_seconds.map(|seconds| now.timestamp() + seconds),
         revoked_at: None,
         rate_limit_per_minute: new_key.rate_limit_per_minute,
+        revision: 0,
     };
     create(table, &record).await?;
     Ok((record, secret))
@@ -154,6 +159,15 @@ pub async fn revoke(table: &dyn Table, record: &ApiKeyRecord) -> Result<ApiKeyRe
 /// delete of an item that must not exist deletes nothing).
 fn not_revoked(record: &ApiKeyRecord) -> WriteOp {
     WriteOp::Delete { pk: schema::org(&record.organization_id), sk: schema::key_revoked(&record.id), condition: Condition::MustNotExist }
+}
+
+/// The next revision's marker: create-only, so a write decided on a record
+/// someone else has rewritten since fails instead of undoing their change.
+fn next_revision(record: &ApiKeyRecord) -> WriteOp {
+    WriteOp::Put {
+        item: Item::new(schema::org(&record.organization_id), schema::key_revision(&record.id, record.revision + 1), Map::new()),
+        condition: Condition::MustNotExist,
+    }
 }
 
 /// After a failed guarded write: revoked meanwhile, or otherwise changed.
@@ -203,6 +217,7 @@ pub async fn update(table: &dyn Table, record: &ApiKeyRecord, edit: KeyEdit) -> 
     if let Some(rate_limit_per_minute) = edit.rate_limit_per_minute {
         edited.rate_limit_per_minute = rate_limit_per_minute;
     }
+    edited.revision = record.revision + 1;
     match table
         .write(vec![
             WriteOp::Put {
@@ -214,6 +229,7 @@ pub async fn update(table: &dyn Table, record: &ApiKeyRecord, edit: KeyEdit) -> 
                 condition: Condition::MustExist,
             },
             not_revoked(&edited),
+            next_revision(record),
         ])
         .await
     {
@@ -236,6 +252,7 @@ pub async fn rotate(
     rotated.hash = secret.hash().to_hex();
     rotated.prefix = secret.display_prefix();
     rotated.permissions = permissions;
+    rotated.revision = record.revision + 1;
     let pointer = hash_pointer(&rotated);
     match table
         .write(vec![
@@ -249,6 +266,7 @@ pub async fn rotate(
             },
             WriteOp::Delete { pk: schema::key_hash(&record.hash), sk: schema::KEY_HASH_SK.to_owned(), condition: Condition::MustExist },
             not_revoked(&rotated),
+            next_revision(record),
         ])
         .await
     {
@@ -288,6 +306,26 @@ mod tests {
         assert_eq!((&edited.name, &edited.hash, &edited.prefix), (&record.name, &record.hash, &record.prefix));
         assert_eq!(get(&table, "org-1", &record.id).await.unwrap(), Some(edited.clone()));
         assert_eq!(find_by_hash(&table, &secret.hash()).await.unwrap(), Some(edited));
+    }
+
+    /// Two changes decided on the same record: the second is refused, so a
+    /// rotation cannot put back the permissions an edit just removed.
+    #[tokio::test]
+    async fn a_stale_edit_or_rotation_cannot_undo_a_newer_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let (read_by_both, _) = issue(&table, new_key()).await.unwrap();
+        let narrowing = KeyEdit { permissions: Some(vec![KeyPermission::CalcRead]), ..KeyEdit::default() };
+        let narrowed = update(&table, &read_by_both, narrowing).await.unwrap();
+        assert_eq!(narrowed.revision, 1);
+        assert!(matches!(rotate(&table, &read_by_both, read_by_both.permissions.clone()).await, Err(RepoError::Contended)));
+        let renaming = KeyEdit { name: Some("renamed".into()), ..KeyEdit::default() };
+        assert!(matches!(update(&table, &read_by_both, renaming.clone()).await, Err(RepoError::NotFound)));
+        assert_eq!(get(&table, "org-1", &read_by_both.id).await.unwrap(), Some(narrowed.clone()));
+        // Decided on the current record, both go through, one after the other.
+        let (rotated, _) = rotate(&table, &narrowed, narrowed.permissions.clone()).await.unwrap();
+        assert_eq!((rotated.revision, rotated.permissions.as_slice()), (2, [KeyPermission::CalcRead].as_slice()));
+        assert_eq!(update(&table, &rotated, renaming).await.unwrap().revision, 3);
     }
 
     /// An edit or a rotation decided before a revocation and written after

@@ -30,6 +30,13 @@ pub fn key_revoked(key_id: &str) -> String {
     format!("REVOKED#{key_id}")
 }
 
+/// One marker per revision a key record has had: an edit or rotation
+/// creates the next one (create-only), so of two decided on the same
+/// revision only one is written and the other cannot undo it.
+pub fn key_revision(key_id: &str, revision: u64) -> String {
+    format!("KEYREV#{key_id}#{revision:020}")
+}
+
 pub fn key(key_id: &str) -> String {
     format!("KEY#{key_id}")
 }
