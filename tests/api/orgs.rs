@@ -419,3 +419,42 @@ async fn a_pin_set_through_the_api_changes_key_requests_at_once() {
     call(&app, "PATCH", "/api/org/api-version", OWNER, Some(pin_body(Value::Null))).await;
     assert_eq!(transit_shape(&app).await, (false, "2026-01-01".to_owned()));
 }
+
+/// The interface shows API keys as the way to call the API, the version pin
+/// included: a key reads and sets it for its owner, with the owner's role.
+#[tokio::test]
+async fn a_key_reads_and_sets_the_pin_with_its_owners_role() {
+    let app = TestApp::spawn().await;
+    let with_key = |key: String, method: &'static str, body: Option<Value>| {
+        let app = &app;
+        async move {
+            let request = Request::builder()
+                .method(method)
+                .uri("/api/org/api-version")
+                .header("x-api-key", key)
+                .header("content-type", "application/json")
+                .body(Body::from(body.map(|b| b.to_string()).unwrap_or_default()))
+                .unwrap();
+            app.send(request).await
+        }
+    };
+    let read = with_key(app.api_key.clone(), "GET", None).await;
+    assert_eq!(read.status, 200, "{}", read.text);
+    assert_eq!(read.body["data"]["id"], app.organization_id.as_str());
+    let set = with_key(app.api_key.clone(), "PATCH", Some(pin_body(json!("2026-09-03")))).await;
+    assert_eq!(set.status, 200, "{}", set.text);
+    assert_eq!(set.body["data"]["attributes"]["effectiveApiVersion"], "2026-09-03");
+
+    // A member's key reads the pin but may not change it (org:update).
+    join(&app, "member-1", Role::Member).await;
+    let body = json!({ "data": { "type": "api-keys", "attributes": { "name": "m", "organizationId": app.organization_id } } });
+    let member_key = call(&app, "POST", "/api/api-keys", "member-1", Some(body)).await.body["data"]["key"].as_str().unwrap().to_owned();
+    assert_eq!(with_key(member_key.clone(), "GET", None).await.status, 200);
+    let refused = with_key(member_key, "PATCH", Some(pin_body(Value::Null))).await;
+    assert_eq!(refused.status, 403, "{}", refused.text);
+    assert_eq!(refused.error()["code"], "insufficient_role");
+
+    let unknown = with_key("ak_0123456789abcdefghijABCDEFGHIJ0123456789".into(), "GET", None).await;
+    assert_eq!(unknown.status, 401);
+    assert_eq!(unknown.error()["code"], "invalid_api_key");
+}

@@ -6,10 +6,15 @@
 //! on every request, so a new pin applies from the next request on.
 
 use axum::Json;
+use axum::extract::FromRequestParts;
 use axum::extract::State;
+use axum::http::header;
+use axum::http::request::Parts;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
-use shared::http::member::OrgMember;
+use shared::http::Caller;
+use shared::http::auth::{X_API_KEY, admit_key_for_owner};
+use shared::http::member::{OrgMember, insufficient_role};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::RepoError;
 use shared::repo::orgs::{self, Organization};
@@ -39,11 +44,55 @@ fn resource(organization: &Organization) -> Value {
     })
 }
 
+/// Who reads or sets the pin: a signed-in member (bearer token), or an API
+/// key acting for its owner (the interface shows keys as the way to call
+/// it), with the owner's current role. A key needs no key permission here;
+/// its owner's role decides, as for a member.
+pub enum PinActor {
+    Member(OrgMember),
+    Key(Caller),
+}
+
+impl FromRequestParts<AppState> for PinActor {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+        if parts.headers.contains_key(header::AUTHORIZATION) || !parts.headers.contains_key(X_API_KEY) {
+            return Ok(Self::Member(OrgMember::from_request_parts(parts, app).await?));
+        }
+        Ok(Self::Key(admit_key_for_owner(app, &parts.headers).await?))
+    }
+}
+
+impl PinActor {
+    fn require(&self, permission: &str) -> Result<(), ApiError> {
+        match self {
+            Self::Member(member) => member.require(permission),
+            Self::Key(caller) if caller.owner_role.has(permission) => Ok(()),
+            Self::Key(caller) => Err(insufficient_role(caller.owner_role, permission)),
+        }
+    }
+
+    fn into_organization(self) -> Organization {
+        match self {
+            Self::Member(member) => member.organization,
+            Self::Key(caller) => caller.organization,
+        }
+    }
+
+    fn organization(&self) -> &Organization {
+        match self {
+            Self::Member(member) => &member.organization,
+            Self::Key(caller) => &caller.organization,
+        }
+    }
+}
+
 /// GET /api/org/api-version
 #[tracing::instrument(name = "get_api_version", skip_all)]
-pub async fn get_api_version(member: OrgMember) -> ApiResult<Json<Value>> {
-    member.require("org:read")?;
-    Ok(Json(resource(&member.organization)))
+pub async fn get_api_version(actor: PinActor) -> ApiResult<Json<Value>> {
+    actor.require("org:read")?;
+    Ok(Json(resource(actor.organization())))
 }
 
 #[derive(Debug, Deserialize)]
@@ -79,10 +128,10 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
 /// not refused), or `null` to clear the pin. Anything else is the
 /// interface's malformed-version 400.
 #[tracing::instrument(name = "set_api_version", skip_all)]
-pub async fn set_api_version(State(app): State<AppState>, member: OrgMember, ApiJson(body): ApiJson<PinRequest>) -> ApiResult<Json<Value>> {
-    member.require("org:update")?;
+pub async fn set_api_version(State(app): State<AppState>, actor: PinActor, ApiJson(body): ApiJson<PinRequest>) -> ApiResult<Json<Value>> {
+    actor.require("org:update")?;
     let mut problems = Vec::new();
-    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&member.organization.id), &mut problems);
+    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&actor.organization().id), &mut problems);
     request::reject_if_any(problems)?;
     let pin = match body.data.attributes.api_version {
         None => return Err(ApiError::missing_field(format!("{ATTRIBUTES}/apiVersion"))),
@@ -94,7 +143,7 @@ pub async fn set_api_version(State(app): State<AppState>, member: OrgMember, Api
         Some(other) => return Err(MalformedVersion { value: other.to_string() }.into()),
     };
 
-    let mut organization = member.organization;
+    let mut organization = actor.into_organization();
     organization.api_version = pin;
     match orgs::update_organization(app.table.as_ref(), &organization).await {
         Ok(()) => {}

@@ -66,6 +66,18 @@ async fn admit(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> Result<C
     Ok(caller)
 }
 
+/// For the few routes a key reaches on its owner's behalf rather than by a
+/// key permission (the organization's version pin): the key authenticated,
+/// its site rule, and the request charged. The handler checks the owner's
+/// role (`Caller::owner_role`).
+pub async fn admit_key_for_owner(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
+    let caller = authenticate(app, headers).await?;
+    check_site(&caller.key, headers)?;
+    caller.charge(app, Usage::Request).await?;
+    tracing::Span::current().record("org", caller.organization.id.as_str());
+    Ok(caller)
+}
+
 async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
     let Some(raw) = headers.get(X_API_KEY) else {
         return Err(ApiError::unauthorized("missing_api_key", "send your API key in the X-Api-Key header"));
@@ -112,6 +124,11 @@ fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<()
             ));
         }
     }
+    check_site(key, headers)
+}
+
+/// The key's `allowedDomains` against the request's `Origin`, else `Referer`.
+fn check_site(key: &ApiKeyRecord, headers: &HeaderMap) -> Result<(), ApiError> {
     let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
     match domains::check(&key.allowed_domains, header(header::ORIGIN), header(header::REFERER)) {
         Ok(()) => Ok(()),
