@@ -7,15 +7,17 @@
 #   infra/moto.sh url     print the endpoint (http://127.0.0.1:$MOTO_PORT)
 #
 # Env: MOTO_PORT (default 5055). Works without a terminal and under CI=true.
-# State: .venv/ (virtualenv), .test-run/moto.pid, .test-run/moto.log (all git-ignored).
+# State: .venv/ (virtualenv), .test-run/moto-$MOTO_PORT.pid and .log (all git-ignored).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 RUN_DIR="$ROOT/.test-run"
-PID_FILE="$RUN_DIR/moto.pid"
-LOG_FILE="$RUN_DIR/moto.log"
 PORT="${MOTO_PORT:-5055}"
+# One pid file per port: servers on other ports (another checkout's test run)
+# are never taken for this one, nor stopped by it.
+PID_FILE="$RUN_DIR/moto-$PORT.pid"
+LOG_FILE="$RUN_DIR/moto-$PORT.log"
 HOST="127.0.0.1"
 URL="http://$HOST:$PORT"
 

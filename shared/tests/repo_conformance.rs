@@ -1,7 +1,8 @@
-//! The membership and invitation repositories on every table backend: the
-//! guarded writes (roster versions, invitation pointers) rely only on the
-//! port's existence conditions, so they must hold on redb and on DynamoDB
-//! alike.
+//! The membership, invitation, API-key and content repositories on every
+//! table backend: the guarded writes (roster versions, invitation pointers,
+//! key hash pointers and revocation markers, content id pointers) rely only
+//! on the port's existence conditions, so they must hold on redb and on
+//! DynamoDB alike.
 //!
 //! As in `store_conformance.rs`: `embedded::*` always runs; `dynamo::*` runs
 //! against a moto server at `$MOTO_ENDPOINT` (a fresh table per test), and
@@ -9,10 +10,16 @@
 //! `CI=true`, where it fails.
 
 use serde_json::json;
-use shared::auth::{Plan, Role};
-use shared::repo::RepoError;
+use shared::astro::point::PointId;
+use shared::astro::zodiac::Sign;
+use shared::auth::{ApiKeySecret, KeyHash, KeyPermission, Module, Plan, Role};
+use shared::content::{ContentKey, HoroscopeType, Subject, compose};
+use shared::language::Language;
+use shared::repo::api_keys::{self, ApiKeyRecord, KeyEdit, NewKey};
+use shared::repo::content::{self, OrgContent, TextSource};
 use shared::repo::invitations::{self, Invitation, InvitationStatus};
 use shared::repo::orgs::{self, Organization, User};
+use shared::repo::{RepoError, schema};
 use shared::store::{Condition, Item, Table, WriteOp};
 
 // ---------------------------------------------------------------- helpers
@@ -51,16 +58,46 @@ async fn role(t: &dyn Table, user_id: &str) -> Option<Role> {
     orgs::role_of(t, ORG, user_id).await.unwrap()
 }
 
-fn assert_contended<T: std::fmt::Debug>(result: Result<T, RepoError>) {
+/// The error of a write expected to be refused (the success values need not
+/// be `Debug`: a rotation returns a secret).
+fn refusal<T>(result: Result<T, RepoError>) -> RepoError {
     match result {
-        Err(RepoError::Contended) => {}
+        Ok(_) => panic!("expected the write to be refused, but it went through"),
+        Err(error) => error,
+    }
+}
+
+fn assert_contended<T>(result: Result<T, RepoError>) {
+    match refusal(result) {
+        RepoError::Contended => {}
         other => panic!("expected Contended, got {other:?}"),
     }
 }
 
-fn assert_last_owner<T: std::fmt::Debug>(result: Result<T, RepoError>) {
-    match result {
-        Err(RepoError::LastOwner) => {}
+fn assert_not_found<T>(result: Result<T, RepoError>) {
+    match refusal(result) {
+        RepoError::NotFound => {}
+        other => panic!("expected NotFound, got {other:?}"),
+    }
+}
+
+fn assert_revoked<T>(result: Result<T, RepoError>) {
+    match refusal(result) {
+        RepoError::Revoked => {}
+        other => panic!("expected Revoked, got {other:?}"),
+    }
+}
+
+fn assert_already_exists<T>(result: Result<T, RepoError>) {
+    match refusal(result) {
+        RepoError::AlreadyExists => {}
+        other => panic!("expected AlreadyExists, got {other:?}"),
+    }
+}
+
+fn assert_last_owner<T>(result: Result<T, RepoError>) {
+    match refusal(result) {
+        RepoError::LastOwner => {}
         other => panic!("expected LastOwner, got {other:?}"),
     }
 }
@@ -217,6 +254,405 @@ async fn unknown_and_malformed_ids_are_not_found(t: &dyn Table) {
     }
 }
 
+// ---------------------------------------------------------------- API-key cases
+
+fn new_key(org: &str, name: &str) -> NewKey {
+    NewKey {
+        organization_id: org.into(),
+        name: name.into(),
+        permissions: KeyPermission::ALL.to_vec(),
+        modules: vec![],
+        allowed_domains: vec![],
+        created_by: "owner".into(),
+        expires_in_seconds: Some(3600),
+        rate_limit_per_minute: Some(600),
+    }
+}
+
+async fn found(t: &dyn Table, secret: &ApiKeySecret) -> Option<ApiKeyRecord> {
+    api_keys::find_by_hash(t, &secret.hash()).await.unwrap()
+}
+
+async fn stored_key(t: &dyn Table, record: &ApiKeyRecord) -> Option<ApiKeyRecord> {
+    api_keys::get(t, &record.organization_id, &record.id).await.unwrap()
+}
+
+/// The hash pointer items left in the table for `hashes`.
+async fn hash_pointers(t: &dyn Table, hashes: &[&str]) -> usize {
+    let mut n = 0;
+    for hash in hashes {
+        n += usize::from(t.get(&schema::key_hash(hash), schema::KEY_HASH_SK).await.unwrap().is_some());
+    }
+    n
+}
+
+async fn an_issued_key_is_found_by_its_hash_only(t: &dyn Table) {
+    let (record, secret) = api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    assert_eq!((record.hash.as_str(), record.prefix.as_str()), (secret.hash().to_hex().as_str(), secret.display_prefix().as_str()));
+    assert_eq!((record.organization_id.as_str(), record.revoked_at.as_deref()), (ORG, None));
+    assert!(record.expires_at.is_some_and(|at| at > chrono::Utc::now().timestamp()));
+    assert_eq!(found(t, &secret).await, Some(record.clone()));
+    assert_eq!(api_keys::find_by_hash(t, &ApiKeySecret::presented(secret.reveal()).hash()).await.unwrap(), Some(record.clone()));
+    assert_eq!(stored_key(t, &record).await, Some(record.clone()));
+    // Any other hash finds nothing.
+    assert_eq!(found(t, &ApiKeySecret::generate()).await, None);
+    assert_eq!(found(t, &ApiKeySecret::presented(&format!("{}x", secret.reveal()))).await, None);
+    assert_eq!(api_keys::find_by_hash(t, &KeyHash([0; 32])).await.unwrap(), None);
+    // Creating the same record again (same id or same hash) is refused.
+    assert_already_exists(api_keys::create(t, &record).await);
+    let mut same_hash = record.clone();
+    same_hash.id = "another-id".into();
+    assert_already_exists(api_keys::create(t, &same_hash).await);
+    assert_eq!(api_keys::get(t, ORG, "another-id").await.unwrap(), None);
+    assert_eq!(found(t, &secret).await, Some(record));
+}
+
+async fn an_edit_changes_its_fields_and_keeps_the_secret(t: &dyn Table) {
+    let (record, secret) = api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    let edit = KeyEdit {
+        name: Some("renamed".into()),
+        permissions: Some(vec![KeyPermission::CalcRead, KeyPermission::ContentRead]),
+        modules: Some(vec![Module::Numerology, Module::Chinese]),
+        allowed_domains: Some(vec!["example.test".into(), "*.example.test".into()]),
+        rate_limit_per_minute: Some(Some(30)),
+    };
+    let edited = api_keys::update(t, &record, edit).await.unwrap();
+    assert_eq!(edited.name, "renamed");
+    assert_eq!(edited.permissions, [KeyPermission::CalcRead, KeyPermission::ContentRead]);
+    assert_eq!(edited.modules, [Module::Numerology, Module::Chinese]);
+    assert_eq!(edited.allowed_domains, ["example.test", "*.example.test"]);
+    assert_eq!(edited.rate_limit_per_minute, Some(30));
+    assert_eq!((record.revision, edited.revision), (0, 1));
+    // What an edit cannot touch stays.
+    assert_eq!(
+        (&edited.id, &edited.organization_id, &edited.hash, &edited.prefix, &edited.created_by, &edited.created_at, edited.expires_at),
+        (&record.id, &record.organization_id, &record.hash, &record.prefix, &record.created_by, &record.created_at, record.expires_at)
+    );
+    assert_eq!(stored_key(t, &record).await, Some(edited.clone()));
+    assert_eq!(found(t, &secret).await, Some(edited.clone()));
+    // An empty edit changes nothing but the revision; `Some(None)` clears the limit and only that.
+    let unchanged = api_keys::update(t, &edited, KeyEdit::default()).await.unwrap();
+    assert_eq!(unchanged, ApiKeyRecord { revision: 2, ..edited.clone() });
+    let cleared = api_keys::update(t, &unchanged, KeyEdit { rate_limit_per_minute: Some(None), ..KeyEdit::default() }).await.unwrap();
+    assert_eq!(cleared, ApiKeyRecord { rate_limit_per_minute: None, revision: 3, ..edited });
+    assert_eq!(found(t, &secret).await, Some(cleared.clone()));
+    assert_eq!(api_keys::list_for_organization(t, ORG).await.unwrap(), [cleared]);
+    // A key that is not stored is not brought back by an edit.
+    let mut missing = record.clone();
+    missing.id = "not-stored".into();
+    assert_not_found(api_keys::update(t, &missing, KeyEdit { name: Some("ghost".into()), ..KeyEdit::default() }).await);
+    assert_eq!(api_keys::get(t, ORG, "not-stored").await.unwrap(), None);
+}
+
+async fn a_rotation_swaps_the_secret_in_one_step(t: &dyn Table) {
+    let (record, old) = api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    let (rotated, new) = api_keys::rotate(t, &record, vec![KeyPermission::ChartRead]).await.unwrap();
+    assert_ne!(rotated.hash, record.hash);
+    assert_eq!((rotated.hash.as_str(), rotated.prefix.as_str()), (new.hash().to_hex().as_str(), new.display_prefix().as_str()));
+    assert_eq!(rotated.permissions, [KeyPermission::ChartRead]);
+    assert_eq!((record.revision, rotated.revision), (0, 1));
+    // Same key otherwise.
+    assert_eq!(
+        ApiKeyRecord {
+            hash: record.hash.clone(),
+            prefix: record.prefix.clone(),
+            permissions: record.permissions.clone(),
+            revision: record.revision,
+            ..rotated.clone()
+        },
+        record
+    );
+    assert_eq!(found(t, &new).await, Some(rotated.clone()));
+    assert_eq!(found(t, &old).await, None);
+    assert_eq!(stored_key(t, &record).await, Some(rotated.clone()));
+    // Exactly one pointer: the old one went in the same write as the new one came.
+    assert_eq!(hash_pointers(t, &[&record.hash, &rotated.hash]).await, 1);
+    assert_eq!(api_keys::list_for_organization(t, ORG).await.unwrap(), std::slice::from_ref(&rotated));
+    // A second rotation decided on the record as it was before is refused; nothing changes.
+    assert_contended(api_keys::rotate(t, &record, record.permissions.clone()).await);
+    assert_eq!(found(t, &new).await, Some(rotated.clone()));
+    assert_eq!(found(t, &old).await, None);
+    assert_eq!(stored_key(t, &record).await, Some(rotated.clone()));
+    // Rotating the current record works again, and again swaps the pointers.
+    let (again, newest) = api_keys::rotate(t, &rotated, rotated.permissions.clone()).await.unwrap();
+    assert_eq!(found(t, &newest).await, Some(again.clone()));
+    assert_eq!(found(t, &new).await, None);
+    assert_eq!(hash_pointers(t, &[&record.hash, &rotated.hash, &again.hash]).await, 1);
+}
+
+async fn a_revoked_key_is_still_found_and_cannot_be_changed(t: &dyn Table) {
+    let (stale, secret) = api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    let revoked = api_keys::revoke(t, &stale).await.unwrap();
+    assert!(revoked.revoked_at.is_some());
+    assert_eq!(ApiKeyRecord { revoked_at: None, ..revoked.clone() }, stale);
+    // Still found by its secret, so that using it answers "revoked".
+    assert_eq!(found(t, &secret).await, Some(revoked.clone()));
+    assert_eq!(stored_key(t, &stale).await, Some(revoked.clone()));
+    // Edits and rotations, decided before the revocation or after it, are refused.
+    let edit = KeyEdit { name: Some("renamed".into()), permissions: Some(vec![]), ..KeyEdit::default() };
+    assert_revoked(api_keys::update(t, &stale, edit.clone()).await);
+    assert_revoked(api_keys::update(t, &revoked, edit).await);
+    assert_revoked(api_keys::rotate(t, &stale, stale.permissions.clone()).await);
+    assert_revoked(api_keys::rotate(t, &revoked, vec![KeyPermission::CalcRead]).await);
+    // Nothing changed: same record, same single secret.
+    assert_eq!(stored_key(t, &stale).await, Some(revoked.clone()));
+    assert_eq!(found(t, &secret).await, Some(revoked.clone()));
+    assert_eq!(api_keys::list_for_organization(t, ORG).await.unwrap(), [revoked]);
+}
+
+async fn an_edit_read_before_a_rotation_is_refused(t: &dyn Table) {
+    let (record, old) = api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    let (rotated, new) = api_keys::rotate(t, &record, record.permissions.clone()).await.unwrap();
+    // The edit holds the record with the old hash: writing it would orphan the new secret.
+    assert_not_found(api_keys::update(t, &record, KeyEdit { name: Some("renamed".into()), ..KeyEdit::default() }).await);
+    assert_eq!(found(t, &new).await, Some(rotated.clone()));
+    assert_eq!(found(t, &old).await, None);
+    assert_eq!(stored_key(t, &record).await, Some(rotated.clone()));
+    assert_eq!(hash_pointers(t, &[&record.hash, &rotated.hash]).await, 1);
+    // Read again, the edit goes through and the new secret keeps working.
+    let fresh = stored_key(t, &record).await.unwrap();
+    let edited = api_keys::update(t, &fresh, KeyEdit { name: Some("renamed".into()), ..KeyEdit::default() }).await.unwrap();
+    assert_eq!(edited.name, "renamed");
+    assert_eq!(found(t, &new).await, Some(edited));
+}
+
+async fn of_two_changes_decided_on_one_revision_only_the_first_is_written(t: &dyn Table) {
+    let (record, secret) = api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    // Two edits decided on the same read: the second would undo the first.
+    let first = api_keys::update(t, &record, KeyEdit { name: Some("first".into()), ..KeyEdit::default() }).await.unwrap();
+    assert_not_found(
+        api_keys::update(t, &record, KeyEdit { permissions: Some(vec![KeyPermission::CalcRead]), ..KeyEdit::default() }).await,
+    );
+    assert_eq!(stored_key(t, &record).await, Some(first.clone()));
+    // A rotation decided before the edit: refused, the secret and the edit stay.
+    assert_contended(api_keys::rotate(t, &record, vec![KeyPermission::CalcRead]).await);
+    assert_eq!(found(t, &secret).await, Some(first.clone()));
+    // A rotation wins over an edit decided before it...
+    let (rotated, new) = api_keys::rotate(t, &first, first.permissions.clone()).await.unwrap();
+    assert_not_found(api_keys::update(t, &first, KeyEdit { name: Some("stale".into()), ..KeyEdit::default() }).await);
+    assert_eq!(found(t, &new).await, Some(rotated.clone()));
+    assert_eq!(found(t, &secret).await, None);
+    // ...and an edit over a rotation decided before it.
+    let edited =
+        api_keys::update(t, &rotated, KeyEdit { allowed_domains: Some(vec!["example.test".into()]), ..KeyEdit::default() }).await.unwrap();
+    assert_contended(api_keys::rotate(t, &rotated, rotated.permissions.clone()).await);
+    assert_eq!(found(t, &new).await, Some(edited.clone()));
+    assert_eq!(hash_pointers(t, &[&record.hash, &rotated.hash]).await, 1);
+    assert_eq!((edited.name.as_str(), edited.revision), ("first", 3));
+    assert_eq!(api_keys::list_for_organization(t, ORG).await.unwrap(), [edited]);
+}
+
+async fn keys_stored_before_revisions_read_as_revision_0(t: &dyn Table) {
+    let (record, secret) = api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    // The record as stored before it had a revision.
+    let mut legacy = match serde_json::to_value(&record).unwrap() {
+        serde_json::Value::Object(attrs) => attrs,
+        other => panic!("a record is an object, got {other}"),
+    };
+    assert!(legacy.remove("revision").is_some());
+    t.write(vec![WriteOp::Put { item: Item::new(schema::org(ORG), schema::key(&record.id), legacy), condition: Condition::MustExist }])
+        .await
+        .unwrap();
+    assert_eq!(stored_key(t, &record).await.map(|k| k.revision), Some(0));
+    assert_eq!(found(t, &secret).await, Some(record.clone()));
+    let edited = api_keys::update(t, &record, KeyEdit { name: Some("renamed".into()), ..KeyEdit::default() }).await.unwrap();
+    assert_eq!(edited.revision, 1);
+    assert_not_found(api_keys::update(t, &record, KeyEdit { name: Some("stale".into()), ..KeyEdit::default() }).await);
+    assert_eq!(found(t, &secret).await, Some(edited));
+}
+
+async fn keys_are_listed_per_organization(t: &dyn Table) {
+    let (a, _) = api_keys::issue(t, new_key(ORG, "a")).await.unwrap();
+    let (b, _) = api_keys::issue(t, new_key(ORG, "b")).await.unwrap();
+    let (other, other_secret) = api_keys::issue(t, new_key("org-2", "other")).await.unwrap();
+    // An edited key is listed as edited, a revoked one still listed (their marker items are not).
+    let a = api_keys::update(t, &a, KeyEdit { name: Some("a, renamed".into()), ..KeyEdit::default() }).await.unwrap();
+    let a = api_keys::update(t, &a, KeyEdit { modules: Some(vec![Module::Content]), ..KeyEdit::default() }).await.unwrap();
+    let b = api_keys::revoke(t, &b).await.unwrap();
+    let ids = |keys: Vec<ApiKeyRecord>| {
+        let mut ids: Vec<String> = keys.into_iter().map(|k| k.id).collect();
+        ids.sort();
+        ids
+    };
+    let mut expected = vec![a.id.clone(), b.id.clone()];
+    expected.sort();
+    let listed = api_keys::list_for_organization(t, ORG).await.unwrap();
+    assert!(listed.iter().all(|k| k.organization_id == ORG));
+    assert!(listed.contains(&a) && listed.contains(&b));
+    assert_eq!(ids(listed), expected);
+    assert_eq!(api_keys::list_for_organization(t, "org-2").await.unwrap(), std::slice::from_ref(&other));
+    assert!(api_keys::list_for_organization(t, "org-3").await.unwrap().is_empty());
+    // Another organization's key is not reachable through this one.
+    assert_eq!(api_keys::get(t, ORG, &other.id).await.unwrap(), None);
+    assert_eq!(found(t, &other_secret).await, Some(other));
+}
+
+// ---------------------------------------------------------------- content cases
+
+const VENUS_LIBRA_EN: &str = "urn:astro:natal:planet-in-sign:venus:libra:en";
+const VENUS_LIBRA_ES: &str = "urn:astro:natal:planet-in-sign:venus:libra:es";
+const SUN_ARIES_EN: &str = "urn:astro:natal:planet-in-sign:sun:aries:en";
+
+fn org_content(org: &str, urn: &str, id: &str) -> OrgContent {
+    let parts: Vec<&str> = urn.split(':').collect();
+    OrgContent {
+        id: id.into(),
+        organization_id: org.into(),
+        urn: urn.into(),
+        title: format!("Own title of {urn}"),
+        body: format!("Own words of {org} for {urn}."),
+        base_content_id: Some(urn.into()),
+        horoscope_type: parts[2].into(),
+        content_type: parts[3].into(),
+        language: parts[parts.len() - 1].into(),
+        metadata: json!({ "tone": "warm", "tags": ["love", 7] }),
+        created_at: "2026-11-22T00:00:00Z".into(),
+        updated_at: "2026-11-22T00:00:00Z".into(),
+    }
+}
+
+async fn content_copies_are_one_per_urn(t: &dyn Table) {
+    let venus = org_content(ORG, VENUS_LIBRA_EN, "c1");
+    content::create(t, &venus).await.unwrap();
+    assert_eq!(content::get_by_id(t, ORG, "c1").await.unwrap(), Some(venus.clone()));
+    assert_eq!(content::get_by_urn(t, ORG, VENUS_LIBRA_EN).await.unwrap(), Some(venus.clone()));
+    // A second copy of the same URN (under another id), or the same id again: refused, nothing written.
+    assert_already_exists(content::create(t, &org_content(ORG, VENUS_LIBRA_EN, "c2")).await);
+    assert_eq!(content::get_by_id(t, ORG, "c2").await.unwrap(), None);
+    assert_already_exists(content::create(t, &org_content(ORG, SUN_ARIES_EN, "c1")).await);
+    assert_eq!(content::get_by_urn(t, ORG, SUN_ARIES_EN).await.unwrap(), None);
+    assert_eq!(content::get_by_id(t, ORG, "c1").await.unwrap(), Some(venus.clone()));
+    // An item the organization wrote itself, with no base.
+    let own = OrgContent { base_content_id: None, metadata: serde_json::Value::Null, ..org_content(ORG, SUN_ARIES_EN, "c3") };
+    content::create(t, &own).await.unwrap();
+    assert_eq!(content::get_by_id(t, ORG, "c3").await.unwrap(), Some(own));
+    // Another organization has its own copy of the same URN, and sees nothing of this one's.
+    assert_eq!(content::get_by_id(t, "org-2", "c1").await.unwrap(), None);
+    assert_eq!(content::get_by_urn(t, "org-2", VENUS_LIBRA_EN).await.unwrap(), None);
+    let theirs = org_content("org-2", VENUS_LIBRA_EN, "c1");
+    content::create(t, &theirs).await.unwrap();
+    assert_eq!(content::get_by_id(t, "org-2", "c1").await.unwrap(), Some(theirs));
+    assert_eq!(content::get_by_id(t, ORG, "c1").await.unwrap(), Some(venus));
+    // Unknown ids and URNs.
+    for id in ["missing", "", "CONTENT#urn:astro:natal:"] {
+        assert_eq!(content::get_by_id(t, ORG, id).await.unwrap(), None, "{id}");
+    }
+    assert_eq!(content::get_by_urn(t, ORG, "urn:astro:natal:planet-in-sign:venus:libra").await.unwrap(), None);
+}
+
+async fn content_is_listed_by_urn_prefix(t: &dyn Table) {
+    let urns = [
+        "urn:astro:transit:aspect:mars:trine:venus:en",
+        VENUS_LIBRA_ES,
+        SUN_ARIES_EN,
+        VENUS_LIBRA_EN,
+        "urn:astro:natal:aspect:sun:trine:moon:en",
+        "urn:astro:solar-return:planet-in-sign:venus:libra:en",
+    ];
+    for (i, urn) in urns.iter().enumerate() {
+        content::create(t, &org_content(ORG, urn, &format!("c{i}"))).await.unwrap();
+    }
+    content::create(t, &org_content("org-2", "urn:astro:natal:planet-in-sign:moon:cancer:en", "c0")).await.unwrap();
+    // Other items of the partition (keys, members) are never listed as content.
+    api_keys::issue(t, new_key(ORG, "server")).await.unwrap();
+    let listed = |org: &'static str, prefix: &'static str| async move {
+        content::list(t, org, prefix).await.unwrap().into_iter().map(|c| c.urn).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        listed(ORG, "urn:astro:natal:").await,
+        ["urn:astro:natal:aspect:sun:trine:moon:en", SUN_ARIES_EN, VENUS_LIBRA_EN, VENUS_LIBRA_ES]
+    );
+    assert_eq!(listed(ORG, "urn:astro:natal:planet-in-sign:venus:").await, [VENUS_LIBRA_EN, VENUS_LIBRA_ES]);
+    assert_eq!(listed(ORG, "urn:astro:transit:").await, ["urn:astro:transit:aspect:mars:trine:venus:en"]);
+    assert!(listed(ORG, "urn:astro:synastry:").await.is_empty());
+    let mut all: Vec<String> = urns.iter().map(|u| u.to_string()).collect();
+    all.sort();
+    assert_eq!(listed(ORG, "").await, all);
+    assert_eq!(listed(ORG, "urn:").await, all);
+    assert_eq!(listed("org-2", "urn:astro:natal:").await, ["urn:astro:natal:planet-in-sign:moon:cancer:en"]);
+    assert!(listed("org-3", "").await.is_empty());
+    // Whole items come back.
+    assert_eq!(content::list(t, ORG, VENUS_LIBRA_EN).await.unwrap(), [org_content(ORG, VENUS_LIBRA_EN, "c3")]);
+}
+
+async fn content_updates_and_deletes(t: &dyn Table) {
+    let venus = org_content(ORG, VENUS_LIBRA_EN, "c1");
+    content::create(t, &venus).await.unwrap();
+    let edited = OrgContent {
+        title: "Edited title".into(),
+        body: "Edited.".into(),
+        metadata: json!({ "edited": true }),
+        updated_at: "2026-11-23T00:00:00Z".into(),
+        ..venus.clone()
+    };
+    content::update(t, &edited).await.unwrap();
+    assert_eq!(content::get_by_urn(t, ORG, VENUS_LIBRA_EN).await.unwrap(), Some(edited.clone()));
+    assert_eq!(content::get_by_id(t, ORG, "c1").await.unwrap(), Some(edited.clone()));
+    // An update of an item that was never created creates nothing.
+    let never = org_content(ORG, SUN_ARIES_EN, "c2");
+    assert_not_found(content::update(t, &never).await);
+    assert_eq!(content::get_by_urn(t, ORG, SUN_ARIES_EN).await.unwrap(), None);
+    // Delete removes the item and its id pointer.
+    content::delete(t, &edited).await.unwrap();
+    assert_eq!(content::get_by_urn(t, ORG, VENUS_LIBRA_EN).await.unwrap(), None);
+    assert_eq!(content::get_by_id(t, ORG, "c1").await.unwrap(), None);
+    assert_eq!(t.get(&schema::org(ORG), "CONTENTID#c1").await.unwrap(), None);
+    assert!(t.query(&schema::org(ORG), "CONTENT", None).await.unwrap().is_empty());
+    assert!(content::list(t, ORG, "").await.unwrap().is_empty());
+    // Gone: update and delete are not found, and nothing comes back.
+    assert_not_found(content::update(t, &edited).await);
+    assert_not_found(content::delete(t, &edited).await);
+    assert_eq!(content::get_by_urn(t, ORG, VENUS_LIBRA_EN).await.unwrap(), None);
+    // The URN and the id are free again.
+    content::create(t, &venus).await.unwrap();
+    assert_eq!(content::get_by_id(t, ORG, "c1").await.unwrap(), Some(venus));
+}
+
+async fn an_organization_copy_replaces_the_base_text_for_its_urn_and_language_only(t: &dyn Table) {
+    let venus = ContentKey { horoscope: HoroscopeType::Natal, subject: Subject::PointInSign(PointId::Venus, Sign::Libra) };
+    let sun = ContentKey { horoscope: HoroscopeType::Natal, subject: Subject::PointInSign(PointId::Sun, Sign::Aries) };
+    let venus_solar = ContentKey { horoscope: HoroscopeType::SolarReturn, ..venus };
+    assert_eq!(venus.urn(Language::En), VENUS_LIBRA_EN);
+    assert_eq!(ContentKey::parse_urn(VENUS_LIBRA_EN), Some((venus, Language::En)));
+    let base = |key: &ContentKey, language| compose(key, language).expect("a base text");
+    // Before any copy: the base text.
+    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    assert_eq!(source.language(), Language::En);
+    assert_eq!(source.text(&venus), Some(base(&venus, Language::En)));
+
+    let own = org_content(ORG, VENUS_LIBRA_EN, "c1");
+    content::create(t, &own).await.unwrap();
+    // Another organization's copy of another text must not leak in.
+    content::create(t, &org_content("org-2", SUN_ARIES_EN, "c1")).await.unwrap();
+
+    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    let mine = shared::content::Text { title: own.title.clone(), body: own.body.clone() };
+    assert_ne!(mine, base(&venus, Language::En));
+    assert_eq!(source.text(&venus), Some(mine.clone()));
+    assert_eq!(source.text(&sun), Some(base(&sun, Language::En)));
+    // Not the other language, not another horoscope type, not another organization.
+    let spanish = TextSource::load(t, ORG, HoroscopeType::Natal, Language::Es).await.unwrap();
+    assert_eq!(spanish.language(), Language::Es);
+    assert_eq!(spanish.text(&venus), Some(base(&venus, Language::Es)));
+    let solar = TextSource::load(t, ORG, HoroscopeType::SolarReturn, Language::En).await.unwrap();
+    assert_eq!(solar.text(&venus_solar), Some(base(&venus_solar, Language::En)));
+    let other = TextSource::load(t, "org-2", HoroscopeType::Natal, Language::En).await.unwrap();
+    assert_eq!(other.text(&venus), Some(base(&venus, Language::En)));
+    assert_ne!(other.text(&sun), Some(base(&sun, Language::En)));
+
+    // A Spanish copy is used for Spanish only, and an edit shows on the next load.
+    content::create(t, &org_content(ORG, VENUS_LIBRA_ES, "c2")).await.unwrap();
+    content::update(t, &OrgContent { body: "Edited.".into(), ..own.clone() }).await.unwrap();
+    let spanish = TextSource::load(t, ORG, HoroscopeType::Natal, Language::Es).await.unwrap();
+    assert_eq!(spanish.text(&venus).map(|text| text.body), Some(format!("Own words of {ORG} for {VENUS_LIBRA_ES}.")));
+    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    assert_eq!(source.text(&venus), Some(shared::content::Text { body: "Edited.".into(), ..mine }));
+    // Deleted: the base text again.
+    content::delete(t, &own).await.unwrap();
+    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    assert_eq!(source.text(&venus), Some(base(&venus, Language::En)));
+}
+
 // ---------------------------------------------------------------- backends
 
 mod embedded {
@@ -303,4 +739,16 @@ repo_cases!(
     a_revoked_invitation_cannot_be_accepted,
     a_member_accepting_changes_nothing,
     unknown_and_malformed_ids_are_not_found,
+    an_issued_key_is_found_by_its_hash_only,
+    an_edit_changes_its_fields_and_keeps_the_secret,
+    a_rotation_swaps_the_secret_in_one_step,
+    a_revoked_key_is_still_found_and_cannot_be_changed,
+    an_edit_read_before_a_rotation_is_refused,
+    of_two_changes_decided_on_one_revision_only_the_first_is_written,
+    keys_stored_before_revisions_read_as_revision_0,
+    keys_are_listed_per_organization,
+    content_copies_are_one_per_urn,
+    content_is_listed_by_urn_prefix,
+    content_updates_and_deletes,
+    an_organization_copy_replaces_the_base_text_for_its_urn_and_language_only,
 );
