@@ -9,8 +9,12 @@ use crate::support::TestApp;
 /// 1999-09-09: 9 + 9 + (1999 → 28 → 10 → 1) = 19 → 10 → 1, karmic debt 19.
 /// 1946-06-14: 6 + (14 → 5) + (1946 → 20 → 2) = 13 → 4, karmic debt 13; birthday 14 is karmic too.
 /// 1984-12-29: (12 → 3) + (29 → 11) + (1984 → 22) = 36 → 9.
-const CASES: [(&str, u32, u32, bool, bool, u32, bool); 32] = [
+const CASES: [(&str, u32, u32, bool, bool, u32, bool); 34] = [
     ("1990-05-11", 8, 17, false, false, 11, false),
+    // 2 + 1 + (1997 → 26 → 8) = 11, a master number, kept.
+    ("1997-02-01", 11, 11, true, false, 1, false),
+    // 9 + (22, kept) + (2000 → 2) = 33, a master number, kept.
+    ("2000-09-22", 33, 33, true, false, 22, false),
     ("1984-12-29", 9, 36, false, false, 11, false),
     ("1969-07-20", 7, 16, false, true, 2, false),
     ("2000-01-01", 4, 4, false, false, 1, false),
