@@ -671,32 +671,18 @@ mod embedded {
 }
 
 #[cfg(feature = "aws")]
+#[path = "common/moto.rs"]
+mod moto_env;
+
+#[cfg(feature = "aws")]
 mod moto {
-    use aws_config::BehaviorVersion;
-    use aws_sdk_dynamodb::config::Credentials;
     use shared::store::dynamo::DynamoTable;
 
-    /// The moto endpoint, or `None` (after a notice) when the DynamoDB cases
-    /// should be skipped. Panics, failing the test, when moto is required.
-    fn endpoint(test: &str) -> Option<String> {
-        if let Some(url) = std::env::var("MOTO_ENDPOINT").ok().filter(|u| !u.trim().is_empty()) {
-            return Some(url);
-        }
-        let required = std::env::var("REQUIRE_MOTO").is_ok_and(|v| v == "1") || std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!required, "{test}: MOTO_ENDPOINT is not set, but the DynamoDB repository tests are required (REQUIRE_MOTO=1 or CI=true)");
-        eprintln!("notice: {test} skipped: MOTO_ENDPOINT is not set (start moto with `infra/moto.sh start`)");
-        None
-    }
+    use super::moto_env::{endpoint, sdk_config, unique};
 
     pub(super) async fn dynamo(test: &str) -> Option<DynamoTable> {
-        let endpoint = endpoint(test)?;
-        let config = aws_config::defaults(BehaviorVersion::latest())
-            .endpoint_url(endpoint)
-            .region("us-east-1")
-            .credentials_provider(Credentials::new("test", "test", None, None, "static"))
-            .load()
-            .await;
-        let table = DynamoTable::new(aws_sdk_dynamodb::Client::new(&config), format!("repo-{}", uuid::Uuid::new_v4().simple()));
+        let config = sdk_config(&endpoint(test)?).await;
+        let table = DynamoTable::new(aws_sdk_dynamodb::Client::new(&config), unique("repo"));
         table.create_table_if_missing().await.expect("create DynamoDB table on moto");
         Some(table)
     }

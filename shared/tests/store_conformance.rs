@@ -395,44 +395,15 @@ mod embedded {
 }
 
 #[cfg(feature = "aws")]
-mod moto {
-    use aws_config::BehaviorVersion;
-    use aws_sdk_dynamodb::config::Credentials;
+#[path = "common/moto.rs"]
+mod moto_env;
 
+#[cfg(feature = "aws")]
+mod moto {
+    use super::moto_env::{endpoint, sdk_config, unique};
     use super::*;
     use shared::blob::s3::S3Blobs;
     use shared::store::dynamo::DynamoTable;
-
-    /// The moto endpoint, or `None` (after a notice) when the AWS tests should
-    /// be skipped. Panics, failing the test, when moto is required.
-    fn endpoint(test: &str) -> Option<String> {
-        if let Some(url) = std::env::var("MOTO_ENDPOINT").ok().filter(|u| !u.trim().is_empty()) {
-            return Some(url);
-        }
-        let required = std::env::var("REQUIRE_MOTO").is_ok_and(|v| v == "1") || std::env::var("CI").is_ok_and(|v| v == "true");
-        if required {
-            panic!(
-                "{test}: MOTO_ENDPOINT is not set, but the DynamoDB/S3 conformance tests are required \
-                 (REQUIRE_MOTO=1 or CI=true). Start moto with `infra/moto.sh start` and run with \
-                 MOTO_ENDPOINT=$(infra/moto.sh url)."
-            );
-        }
-        eprintln!("notice: {test} skipped: MOTO_ENDPOINT is not set (start moto with `infra/moto.sh start`)");
-        None
-    }
-
-    async fn sdk_config(endpoint: &str) -> aws_config::SdkConfig {
-        aws_config::defaults(BehaviorVersion::latest())
-            .endpoint_url(endpoint)
-            .region("us-east-1")
-            .credentials_provider(Credentials::new("test", "test", None, None, "static"))
-            .load()
-            .await
-    }
-
-    fn unique(prefix: &str) -> String {
-        format!("{prefix}-{}", uuid::Uuid::new_v4().simple())
-    }
 
     pub(super) async fn dynamo(test: &str) -> Option<SharedTable> {
         let endpoint = endpoint(test)?;

@@ -83,34 +83,21 @@ impl TestApp {
     }
 
     /// Sets (or clears) the organization's compatibility-date pin in the store,
-    /// as `PATCH /api/org/api-version` will.
+    /// as `PATCH /api/org/api-version` does.
     pub async fn pin_api_version(&self, version: Option<&str>) {
-        let table = self.state.table.as_ref();
-        let mut org = shared::repo::orgs::get_organization(table, &self.organization_id).await.expect("store").expect("organization");
-        org.api_version = version.map(String::from);
-        let Value::Object(attrs) = serde_json::to_value(&org).expect("serializable") else { unreachable!("an organization is an object") };
-        table
-            .write(vec![shared::store::WriteOp::Put {
-                item: shared::store::Item::new(format!("ORG#{}", org.id), "META", attrs),
-                condition: shared::store::Condition::MustExist,
-            }])
-            .await
-            .expect("pin written");
+        self.rewrite_organization(|org| org.api_version = version.map(String::from)).await;
     }
 
     /// Puts the organization on `plan`, as billing would.
     pub async fn set_plan(&self, plan: shared::auth::Plan) {
+        self.rewrite_organization(|org| org.plan = plan).await;
+    }
+
+    async fn rewrite_organization(&self, change: impl FnOnce(&mut shared::repo::orgs::Organization)) {
         let table = self.state.table.as_ref();
         let mut org = shared::repo::orgs::get_organization(table, &self.organization_id).await.expect("store").expect("organization");
-        org.plan = plan;
-        let Value::Object(attrs) = serde_json::to_value(&org).expect("serializable") else { unreachable!("an organization is an object") };
-        table
-            .write(vec![shared::store::WriteOp::Put {
-                item: shared::store::Item::new(format!("ORG#{}", org.id), "META", attrs),
-                condition: shared::store::Condition::MustExist,
-            }])
-            .await
-            .expect("plan written");
+        change(&mut org);
+        shared::repo::orgs::update_organization(table, &org).await.expect("organization written");
     }
 
     /// Creates a key as the owner with these extra attributes; returns its secret.
