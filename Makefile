@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint bench load build deploy clean
+.PHONY: run test check-core lint bench load build deploy load-content clean
 
 run:
 	cargo build --release -p local-server
@@ -36,6 +36,11 @@ build:
 
 deploy: build
 	sam deploy --guided
+	@echo "Then load the interpretation corpus into the table: make load-content TABLE_NAME=<table> BUCKET_NAME=<bucket> URL_SIGNING_SECRET=<secret>"
+
+# The base interpretation corpus into DynamoDB (once per corpus version).
+load-content:
+	STORAGE_BACKEND=aws cargo run --release -p local-server -- load-content
 
 clean:
 	cargo clean

@@ -2,6 +2,9 @@
 //! backends under $DATA_DIR; bootstraps an organization and key on first start.
 //! `local-server bootstrap`: the first-start bootstrap alone (the server must
 //! not be running: the embedded database allows one process).
+//! `local-server load-content`: loads the base interpretation corpus into the
+//! configured store (also DynamoDB, with STORAGE_BACKEND=aws; once per corpus
+//! version).
 //! `local-server dev-token [user-id]`: prints a bearer token for the local
 //! dashboard user (signed with the local JWT secret), for the key endpoints.
 
@@ -16,6 +19,7 @@ async fn main() -> Result<(), Error> {
     match command.as_str() {
         "serve" => serve(config).await,
         "bootstrap" => bootstrap(config).await,
+        "load-content" => load_content(config).await,
         "dev-token" => {
             let user = std::env::args().nth(2).unwrap_or_else(|| local_server::bootstrap::LOCAL_OWNER_ID.into());
             let settings = config.jwt.as_ref().ok_or("no JWT key configured")?;
@@ -23,7 +27,7 @@ async fn main() -> Result<(), Error> {
             println!("{}", verifier.mint(&user, &format!("{user}@localhost"), 12 * 3600)?);
             Ok(())
         }
-        other => Err(format!("unknown command '{other}'; use serve, bootstrap or dev-token").into()),
+        other => Err(format!("unknown command '{other}'; use serve, bootstrap, load-content or dev-token").into()),
     }
 }
 
@@ -35,6 +39,11 @@ async fn serve(config: Config) -> Result<(), Error> {
     let port = std::env::var("PORT").unwrap_or_else(|_| "3000".into());
     let state = AppState::from_config(config).await?;
     let first = local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), &data_dir).await?;
+    // The base corpus into the store: once per corpus version (a rebuild
+    // with changed texts loads again).
+    if let Some(count) = shared::repo::content::load_base_corpus(state.table.as_ref()).await? {
+        tracing::info!(count, "base interpretation corpus loaded into the store");
+    }
     let key = match &first {
         Some(done) => Some(done.api_key.clone()),
         None => local_server::bootstrap::saved_key(&data_dir),
@@ -48,6 +57,18 @@ async fn serve(config: Config) -> Result<(), Error> {
         tracing::error!(%error, "usage counters could not be written at shutdown");
     }
     served
+}
+
+/// Loads the base interpretation corpus into the configured store (embedded,
+/// or DynamoDB with STORAGE_BACKEND=aws: the deploy step `make load-content`).
+async fn load_content(config: Config) -> Result<(), Error> {
+    init_tracing();
+    let state = AppState::from_config(config).await?;
+    match shared::repo::content::load_base_corpus(state.table.as_ref()).await? {
+        Some(count) => println!("loaded {count} base texts (corpus {})", shared::content::corpus::version()),
+        None => println!("the store already holds corpus {}", shared::content::corpus::version()),
+    }
+    Ok(())
 }
 
 async fn bootstrap(config: Config) -> Result<(), Error> {

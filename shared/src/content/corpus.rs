@@ -220,3 +220,20 @@ pub fn parts(language: Language) -> &'static LanguageParts {
     };
     cell.get_or_init(|| LanguageParts::load(language))
 }
+
+/// A fingerprint of the whole corpus as built (every file of every
+/// language): what the store's copy of the base corpus is checked against.
+pub fn version() -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for language in Language::SUPPORTED {
+        let f = files(language);
+        let named = f.planet_in_sign.iter().chain(&f.planet_in_house).chain(&f.angle_in_sign).map(|(_, text)| *text);
+        let single = [f.names, f.aspects, f.voices, f.transiting, f.natal_pairs, f.synastry_pairs, f.numerology, f.chinese];
+        for text in named.chain(single) {
+            hash.update(text.as_bytes());
+            hash.update([0]);
+        }
+    }
+    hash.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+}

@@ -110,6 +110,66 @@ pub async fn list(table: &dyn Table, org_id: &str, urn_prefix: &str) -> Result<V
     Ok(items.into_iter().map(from_item).collect::<Result<_, _>>()?)
 }
 
+/// Where the base items of one horoscope type, content type and language
+/// are stored, one item per URN.
+pub fn base_partition(
+    horoscope: crate::content::HoroscopeType,
+    content_type: crate::content::ContentType,
+    language: crate::language::Language,
+) -> String {
+    format!("BASE#{}#{}#{}", horoscope.id(), content_type.id(), language.code())
+}
+
+fn corpus_marker(version: &str) -> String {
+    format!("CORPUS#{version}")
+}
+
+/// Loads the base corpus into the store: every composed base item (every
+/// combination, every language) under its URN, then a marker naming the
+/// corpus version, so a later call with the same build writes nothing.
+/// Returns how many items were written (`None`: already there).
+///
+/// The API serves base texts from the same build-time data in memory (a
+/// calculation embeds dozens per request); the store's copy is the catalog
+/// organizations' copies refer to (`base_content_id`) and what tools outside
+/// this service read.
+pub async fn load_base_corpus(table: &dyn Table) -> Result<Option<usize>, RepoError> {
+    use crate::content::{HoroscopeType, all_keys, compose, corpus};
+    let version = corpus::version();
+    if table.get(schema::SYSTEM, &corpus_marker(&version)).await?.is_some() {
+        return Ok(None);
+    }
+    let mut items = Vec::new();
+    for language in crate::language::Language::SUPPORTED {
+        for horoscope in HoroscopeType::ALL {
+            for &content_type in horoscope.content_types() {
+                let partition = base_partition(horoscope, content_type, language);
+                for key in all_keys(horoscope, content_type) {
+                    let urn = key.urn(language);
+                    let text = compose(key, language)
+                        .ok_or_else(|| crate::store::StoreError::Corrupt(format!("the corpus has no text for {urn}")))?;
+                    let mut attrs = Map::new();
+                    attrs.insert("id".into(), urn.clone().into());
+                    attrs.insert("urn".into(), urn.clone().into());
+                    attrs.insert("title".into(), text.title.into());
+                    attrs.insert("body".into(), text.body.into());
+                    attrs.insert("corpusVersion".into(), version.clone().into());
+                    items.push(Item::new(partition.clone(), urn, attrs));
+                }
+            }
+        }
+    }
+    let count = items.len();
+    table.put_many(items).await?;
+    let mut marker = Map::new();
+    marker.insert("items".into(), count.into());
+    marker.insert("loadedAt".into(), chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true).into());
+    table
+        .write(vec![WriteOp::Put { item: Item::new(schema::SYSTEM, corpus_marker(&version), marker), condition: Condition::None }])
+        .await?;
+    Ok(Some(count))
+}
+
 /// The texts an organization's calculations embed: its own copy where it has
 /// one, the base text otherwise. One store query per calculation, whatever
 /// the number of texts.
@@ -170,6 +230,27 @@ mod tests {
             metadata: Value::Null,
             created_at: "2026-11-22T00:00:00Z".into(),
             updated_at: "2026-11-22T00:00:00Z".into(),
+        }
+    }
+
+    /// The whole base corpus goes into the store once per corpus version,
+    /// each item the composed text under its URN.
+    #[tokio::test]
+    async fn the_base_corpus_is_loaded_into_the_store_once() {
+        use crate::content::{ContentKey, ContentType, HoroscopeType, compose};
+        use crate::language::Language;
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let written = load_base_corpus(&table).await.unwrap().unwrap();
+        assert!(written > 30_000, "{written}");
+        assert_eq!(load_base_corpus(&table).await.unwrap(), None, "a second load writes nothing");
+        let partition = base_partition(HoroscopeType::Natal, ContentType::PlanetInSign, Language::Es);
+        let stored = table.query(&partition, "", None).await.unwrap();
+        assert_eq!(stored.len(), 17 * 12);
+        for urn in ["urn:astro:natal:planet-in-sign:venus:libra:es", "urn:astro:natal:planet-in-sign:true_node:pisces:es"] {
+            let item = stored.iter().find(|i| i.sk == urn).unwrap();
+            let (key, language) = ContentKey::parse_urn(urn).unwrap();
+            assert_eq!(item.attrs["body"], compose(&key, language).unwrap().body.as_str());
         }
     }
 

@@ -339,6 +339,22 @@ impl Table for EmbeddedTable {
         })
     }
 
+    /// One transaction, one fsync, however many items.
+    async fn put_many(&self, items: Vec<Item>) -> Result<(), StoreError> {
+        for item in &items {
+            check_key(&item.pk, &item.sk)?;
+        }
+        self.write_txn(Durability::Immediate, move |txn| {
+            let mut table = txn.open_table(ITEMS).map_err(|e| backend("open_table", e))?;
+            for item in &items {
+                let bytes = encode(&item.attrs)?;
+                table.insert((item.pk.as_str(), item.sk.as_str()), bytes.as_slice()).map_err(|e| backend("insert", e))?;
+            }
+            Ok(TxnEnd::Commit(()))
+        })
+        .await
+    }
+
     /// All adds in one transaction with one fsync: a meter's whole flush costs
     /// one durable commit, whatever the number of counters.
     async fn add_to_counters(&self, adds: &[CounterAdd]) -> Result<(), (usize, StoreError)> {

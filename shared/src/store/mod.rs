@@ -99,6 +99,18 @@ pub trait Table: Send + Sync + 'static {
     /// as `(sk, value)` in ascending sort-key order.
     async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, StoreError>;
 
+    /// Writes many items unconditionally, in batches: a bulk load (the base
+    /// corpus), not a transaction; each batch is atomic. The default writes
+    /// batches of the port's 25-op maximum.
+    async fn put_many(&self, items: Vec<Item>) -> Result<(), StoreError> {
+        let mut items = items.into_iter().peekable();
+        while items.peek().is_some() {
+            let batch = items.by_ref().take(25).map(|item| WriteOp::Put { item, condition: Condition::None }).collect();
+            self.write(batch).await?;
+        }
+        Ok(())
+    }
+
     /// Adds each delta to its counter, without limits: how a write-behind
     /// meter persists what it counted in memory. Not atomic as a whole (each
     /// add is); a failure leaves some adds applied, and the caller retries only
