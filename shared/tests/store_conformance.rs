@@ -295,6 +295,16 @@ async fn direct_meter_is_exact(t: SharedTable) {
     assert_eq!(t.counter("meter", "usage").await.unwrap(), 100);
 }
 
+/// A bulk load: many items (more than one batch of 25), overwriting what
+/// was there, all readable after.
+async fn put_many_loads_in_batches(t: &dyn Table) {
+    t.write(vec![put(item("bulk", "item#007", json!({"v": "old"})), Condition::None)]).await.unwrap();
+    let items: Vec<Item> = (0..60).map(|i| item("bulk", &format!("item#{i:03}"), json!({ "v": i }))).collect();
+    t.put_many(items.clone()).await.unwrap();
+    assert_eq!(t.query("bulk", "item#", None).await.unwrap(), items);
+    t.put_many(Vec::new()).await.unwrap();
+}
+
 /// Listing a partition's counters, and the unconditional batched adds a
 /// write-behind meter flushes with.
 async fn counters_list_and_batched_adds(t: &dyn Table) {
@@ -523,6 +533,7 @@ table_cases!(
     query_paginates,
     increments,
     counters_list_and_batched_adds,
+    put_many_loads_in_batches,
 );
 
 blob_cases!(blob_roundtrip, blob_invalid_keys);
