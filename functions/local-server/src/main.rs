@@ -100,5 +100,7 @@ fn print_banner(port: &str, key: Option<&str>, first_start: bool) {
     println!(
         "  curl -s -X POST {base}/api/calc/natal -H 'Content-Type: application/json' -H 'X-Api-Key: {key}' \\\n    -d '{{\"dateTime\":\"1990-05-11T14:30\",\"location\":{{\"latitude\":41.9028,\"longitude\":12.4964,\"timezone\":\"Europe/Rome\"}}}}'"
     );
+    println!("With interpretation texts, in Spanish: add \"includeText\":true,\"language\":\"es\" to the body. The texts themselves:");
+    println!("  curl -s '{base}/api/content/natal/planet-in-sign?filter%5Bpoint%5D=venus' -H 'X-Api-Key: {key}'");
     println!();
 }
