@@ -5,6 +5,8 @@
 //! `local-server load-content`: loads the base interpretation corpus into the
 //! configured store (also DynamoDB, with STORAGE_BACKEND=aws; once per corpus
 //! version).
+//! `local-server set-plan <organization-id> <plan>`: changes an
+//! organization's plan (what billing would do; either backend).
 //! `local-server dev-token [user-id]`: prints a bearer token for the local
 //! dashboard user (signed with the local JWT secret), for the key endpoints.
 
@@ -20,6 +22,7 @@ async fn main() -> Result<(), Error> {
         "serve" => serve(config).await,
         "bootstrap" => bootstrap(config).await,
         "load-content" => load_content(config).await,
+        "set-plan" => set_plan(config).await,
         "dev-token" => {
             let user = std::env::args().nth(2).unwrap_or_else(|| local_server::bootstrap::LOCAL_OWNER_ID.into());
             let settings = config.jwt.as_ref().ok_or("no JWT key configured")?;
@@ -27,7 +30,7 @@ async fn main() -> Result<(), Error> {
             println!("{}", verifier.mint(&user, &format!("{user}@localhost"), 12 * 3600)?);
             Ok(())
         }
-        other => Err(format!("unknown command '{other}'; use serve, bootstrap, load-content or dev-token").into()),
+        other => Err(format!("unknown command '{other}'; use serve, bootstrap, load-content, set-plan or dev-token").into()),
     }
 }
 
@@ -68,6 +71,24 @@ async fn load_content(config: Config) -> Result<(), Error> {
         Some(count) => println!("loaded {count} base texts (corpus {})", shared::content::corpus::version()),
         None => println!("the store already holds corpus {}", shared::content::corpus::version()),
     }
+    Ok(())
+}
+
+/// `set-plan <organization-id> <free|basic|premium|deluxe>`: what billing
+/// does when a subscription changes (no payment integration exists yet, so
+/// no API endpoint sells plans); works on either backend.
+async fn set_plan(config: Config) -> Result<(), Error> {
+    let (Some(org_id), Some(plan_id)) = (std::env::args().nth(2), std::env::args().nth(3)) else {
+        return Err("usage: local-server set-plan <organization-id> <free|basic|premium|deluxe>".into());
+    };
+    let plan = shared::auth::Plan::ALL.into_iter().find(|p| p.id() == plan_id).ok_or_else(|| format!("unknown plan '{plan_id}'"))?;
+    let state = AppState::from_config(config).await?;
+    let table = state.table.as_ref();
+    let mut organization =
+        shared::repo::orgs::get_organization(table, &org_id).await?.ok_or_else(|| format!("no organization '{org_id}'"))?;
+    organization.plan = plan;
+    shared::repo::orgs::update_organization(table, &organization).await?;
+    println!("organization {org_id} is on the {plan_id} plan");
     Ok(())
 }
 
