@@ -155,16 +155,22 @@ fn answer(kind: NumerologyText, parsed: &Parsed, number: NumerologyNumber) -> Do
     .with_meta("warnings", serde_json::Value::Array(Vec::new()))
 }
 
+/// The request read, and texts allowed if it asks for them.
+async fn admit(app: &AppState, caller: &Caller, body: &NumerologyRequest) -> Result<Parsed, ApiError> {
+    let parsed = parse(body)?;
+    if parsed.include_text {
+        caller.may_read_texts(app).await?;
+    }
+    Ok(parsed)
+}
+
 #[tracing::instrument(name = "life_path", skip_all)]
 pub async fn life_path(
     State(app): State<AppState>,
     caller: Caller,
     ApiJson(body): ApiJson<NumerologyRequest>,
 ) -> ApiResult<Document<NumerologyData>> {
-    let parsed = parse(&body)?;
-    if parsed.include_text {
-        caller.may_read_texts(&app).await?;
-    }
+    let parsed = admit(&app, &caller, &body).await?;
     let number = numerology::life_path(parsed.date.year(), parsed.date.month(), parsed.date.day());
     Ok(answer(NumerologyText::LifePath, &parsed, number))
 }
@@ -175,10 +181,7 @@ pub async fn birthday(
     caller: Caller,
     ApiJson(body): ApiJson<NumerologyRequest>,
 ) -> ApiResult<Document<NumerologyData>> {
-    let parsed = parse(&body)?;
-    if parsed.include_text {
-        caller.may_read_texts(&app).await?;
-    }
+    let parsed = admit(&app, &caller, &body).await?;
     Ok(answer(NumerologyText::Birthday, &parsed, numerology::birthday(parsed.date.day())))
 }
 

@@ -111,6 +111,30 @@ impl DynamoTable {
         HashMap::from([(PK.to_owned(), AttributeValue::S(pk.to_owned())), (SK.to_owned(), AttributeValue::S(sk.to_owned()))])
     }
 
+    /// A consistent query of partition `pk`, sort keys starting with
+    /// `sk_prefix` (all of them when empty), from `start` on: what `query`
+    /// and `counters` page through.
+    fn partition_query(
+        &self,
+        pk: &str,
+        sk_prefix: &str,
+        start: Option<HashMap<String, AttributeValue>>,
+    ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        let req = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .expression_attribute_values(":pk", AttributeValue::S(pk.to_owned()))
+            .set_exclusive_start_key(start);
+        if sk_prefix.is_empty() {
+            req.key_condition_expression("pk = :pk")
+        } else {
+            req.key_condition_expression("pk = :pk AND begins_with(sk, :p)")
+                .expression_attribute_values(":p", AttributeValue::S(sk_prefix.to_owned()))
+        }
+    }
+
     /// The current counter value, read consistently (0 if absent).
     async fn read_counter(&self, pk: &str, sk: &str) -> Result<i64, StoreError> {
         let out = self
@@ -311,19 +335,7 @@ impl Table for DynamoTable {
         }
         let mut start: Option<HashMap<String, AttributeValue>> = None;
         loop {
-            let mut req = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .consistent_read(true)
-                .expression_attribute_values(":pk", AttributeValue::S(pk.to_owned()))
-                .set_exclusive_start_key(start.take());
-            req = if sk_prefix.is_empty() {
-                req.key_condition_expression("pk = :pk")
-            } else {
-                req.key_condition_expression("pk = :pk AND begins_with(sk, :p)")
-                    .expression_attribute_values(":p", AttributeValue::S(sk_prefix.to_owned()))
-            };
+            let mut req = self.partition_query(pk, sk_prefix, start.take());
             // Ask for no more than still needed (DynamoDB also stops a page at
             // 1 MB). Counters are skipped below, so a page may yield fewer.
             let remaining = limit - items.len();
@@ -410,20 +422,7 @@ impl Table for DynamoTable {
         let mut found = Vec::new();
         let mut start: Option<HashMap<String, AttributeValue>> = None;
         loop {
-            let mut req = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .consistent_read(true)
-                .expression_attribute_names("#count", COUNT)
-                .expression_attribute_values(":pk", AttributeValue::S(pk.to_owned()))
-                .set_exclusive_start_key(start.take());
-            req = if sk_prefix.is_empty() {
-                req.key_condition_expression("pk = :pk")
-            } else {
-                req.key_condition_expression("pk = :pk AND begins_with(sk, :p)")
-                    .expression_attribute_values(":p", AttributeValue::S(sk_prefix.to_owned()))
-            };
+            let req = self.partition_query(pk, sk_prefix, start.take()).expression_attribute_names("#count", COUNT);
             // Items (with `doc`) share the key space; only counters have `count`.
             let out = req.filter_expression("attribute_exists(#count)").send().await.map_err(|e| sdk_error("Query", &e))?;
             for attrs in out.items() {
