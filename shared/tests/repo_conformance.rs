@@ -264,7 +264,9 @@ fn new_key(org: &str, name: &str) -> NewKey {
         modules: vec![],
         allowed_domains: vec![],
         created_by: "owner".into(),
+        creator_keys: Vec::new(),
         expires_in_seconds: Some(3600),
+        expires_by: None,
         rate_limit_per_minute: Some(600),
     }
 }

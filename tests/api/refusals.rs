@@ -46,7 +46,9 @@ fn new_key(app: &TestApp, permissions: Vec<KeyPermission>, expires_in_seconds: O
         modules: Vec::new(),
         allowed_domains: Vec::new(),
         created_by: local_server::bootstrap::LOCAL_OWNER_ID.into(),
+        creator_keys: Vec::new(),
         expires_in_seconds,
+        expires_by: None,
         rate_limit_per_minute: None,
     }
 }
