@@ -25,7 +25,8 @@ use shared::repo::orgs;
 
 pub enum KeyManager {
     User(SignedInUser),
-    Key(Caller),
+    /// Boxed: a key caller carries its whole record and organization.
+    Key(Box<Caller>),
 }
 
 impl FromRequestParts<AppState> for KeyManager {
@@ -36,7 +37,7 @@ impl FromRequestParts<AppState> for KeyManager {
             return Ok(Self::User(SignedInUser::from_request_parts(parts, app).await?));
         }
         let guard = KeyGuard { permission: KeyPermission::KeysWrite, module: None };
-        Ok(Self::Key(admit_key(app, &parts.headers, guard).await?))
+        Ok(Self::Key(Box::new(admit_key(app, &parts.headers, guard).await?)))
     }
 }
 
