@@ -10,12 +10,13 @@
 use crate::astro::point::{AngleId, PointId};
 use crate::astro::zodiac::normalize_degrees;
 
-use super::{Ring, Style, Wheel, WheelPoint};
+use super::{ChartSize, Ring, Style, Wheel, WheelPoint};
 
 /// The square the wheel is drawn in, and the band above it for the title.
-pub(super) const WHEEL_SIZE: f64 = 800.0;
+pub(super) const WHEEL_SIZE: f64 = 860.0;
 pub(super) const HEADER: f64 = 72.0;
-/// The outer edge of the zodiac ring; the margin outside holds the angles' labels.
+/// The outer edge of the zodiac ring; the margin outside (100 units) holds
+/// the angles' labels.
 pub(super) const ZODIAC_OUTER: f64 = 330.0;
 const GRID_CELL: f64 = 24.0;
 const GRID_MARGIN: f64 = 24.0;
@@ -124,6 +125,14 @@ impl Layout {
         self.rings.iter().find(|r| r.ring == ring)
     }
 
+    /// The image's size in pixels for `size`: `size` is the width of the
+    /// wheel's square, so the aspect grid widens the image rather than
+    /// shrinking the wheel.
+    pub fn pixel_size(&self, size: ChartSize) -> (u32, u32) {
+        let scale = f64::from(size.pixels()) / WHEEL_SIZE;
+        ((self.width * scale).round() as u32, (self.height * scale).round() as u32)
+    }
+
     /// Every pair of glyph boxes (of points, on any ring) that overlap.
     pub fn overlapping_glyphs(&self) -> Vec<(PointId, PointId)> {
         let boxes: Vec<_> = self.rings.iter().flat_map(|r| r.points.iter()).collect();
@@ -145,10 +154,10 @@ fn single_radii() -> (RingRadii, f64, f64, f64) {
         marker_end: 269.0,
         glyph: 250.0,
         glyph_size: 21.0,
-        degrees: 226.0,
+        degrees: 227.0,
         sign: 210.0,
-        minutes: 195.0,
-        retrograde: 182.0,
+        minutes: 194.0,
+        retrograde: 181.0,
         font_size: 12.0,
     };
     // zodiac inner, house band outer, aspect circle

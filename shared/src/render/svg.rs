@@ -138,14 +138,10 @@ struct Writer<'a> {
 impl Writer<'_> {
     fn document(&mut self) -> fmt::Result {
         let (w, h) = (self.layout.width, self.layout.height);
-        // chartSize is the width of the wheel's square: a wider canvas (with
-        // the aspect grid) grows the image rather than shrinking the wheel.
-        let scale = f64::from(self.style.size.pixels()) / WHEEL_SIZE;
+        let (px_width, px_height) = self.layout.pixel_size(self.style.size);
         write!(
             self.out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{}" height="{}" viewBox="0 0 {} {}" font-family="{}" role="img" aria-labelledby="wheel-title">"#,
-            N((w * scale).round()),
-            N((h * scale).round()),
+            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{px_width}" height="{px_height}" viewBox="0 0 {} {}" font-family="{}" role="img" aria-labelledby="wheel-title">"#,
             N(w),
             N(h),
             Esc(&self.style.font_family)

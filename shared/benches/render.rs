@@ -1,0 +1,1 @@
+use criterion as _; fn main() {}
