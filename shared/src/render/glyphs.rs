@@ -16,11 +16,8 @@ pub const GRID: f64 = 20.0;
 macro_rules! ring {
     ($cx:literal, $cy:literal, $r:literal) => {
         concat!(
-            "M", $cx, " ", $cy, "m-", $r, " 0",
-            "a", $r, " ", $r, " 0 0 0 ", $r, " ", $r,
-            "a", $r, " ", $r, " 0 0 0 ", $r, " -", $r,
-            "a", $r, " ", $r, " 0 0 0 -", $r, " -", $r,
-            "a", $r, " ", $r, " 0 0 0 -", $r, " ", $r, "z"
+            "M", $cx, " ", $cy, "m-", $r, " 0", "a", $r, " ", $r, " 0 0 0 ", $r, " ", $r, "a", $r, " ", $r, " 0 0 0 ", $r, " -", $r, "a",
+            $r, " ", $r, " 0 0 0 -", $r, " -", $r, "a", $r, " ", $r, " 0 0 0 -", $r, " ", $r, "z"
         )
     };
 }
@@ -44,7 +41,9 @@ pub fn point_path(point: PointId) -> &'static str {
         // ♅ an H whose middle stem ends in a small circle.
         PointId::Uranus => concat!("M4 2.5V13M16 2.5V13M4 7.6H16M10 2.5V13.8", ring!("10", "16.2", "2.4")),
         // ♆ a trident.
-        PointId::Neptune => "M3.5 3.5C3.5 10.5 16.5 10.5 16.5 3.5M10 2V19M6.8 15.5H13.2M8 4L10 2L12 4M2 5.2L3.5 3.5L5 5.2M15 5.2L16.5 3.5L18 5.2",
+        PointId::Neptune => {
+            "M3.5 3.5C3.5 10.5 16.5 10.5 16.5 3.5M10 2V19M6.8 15.5H13.2M8 4L10 2L12 4M2 5.2L3.5 3.5L5 5.2M15 5.2L16.5 3.5L18 5.2"
+        }
         // ♇ (the circle-over-crescent form most astrologers draw): a small
         // circle in a cup over a cross.
         PointId::Pluto => concat!("M3.8 3A6.2 6.2 0 0 0 16.2 3", ring!("10", "3.6", "2.4"), "M10 9.2V19.5M6.6 15.2H13.4"),
@@ -98,7 +97,9 @@ pub fn sign_path(sign: Sign) -> &'static str {
         // ♐ an arrow to the upper right, crossed.
         Sign::Sagittarius => "M3 17L17 3M10 3H17V10M5.4 9.4L10.6 14.6",
         // ♑ a v whose right leg loops into a tail.
-        Sign::Capricorn => "M2.4 4.6L5.8 15.6L9.4 4.6V13C9.4 17.4 15.6 18 16.8 14.6C17.8 11.4 13.8 10 12.2 12.6C10.6 15.2 11.2 18.4 7.6 19.6",
+        Sign::Capricorn => {
+            "M2.4 4.6L5.8 15.6L9.4 4.6V13C9.4 17.4 15.6 18 16.8 14.6C17.8 11.4 13.8 10 12.2 12.6C10.6 15.2 11.2 18.4 7.6 19.6"
+        }
         // ♒ two zigzag waves.
         Sign::Aquarius => "M2 8.6L5.5 5.6L8.6 8.6L11.6 5.6L14.6 8.6L18 5.6M2 14.4L5.5 11.4L8.6 14.4L11.6 11.4L14.6 14.4L18 11.4",
         // ♓ two arcs back to back, joined by a bar.

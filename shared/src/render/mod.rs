@@ -115,7 +115,12 @@ impl Wheel {
         let aspects = chart
             .aspects
             .iter()
-            .map(|aspect| WheelAspect { a: (Ring::Inner, aspect.point_a), b: (Ring::Inner, aspect.point_b), kind: aspect.kind, orb: aspect.orb })
+            .map(|aspect| WheelAspect {
+                a: (Ring::Inner, aspect.point_a),
+                b: (Ring::Inner, aspect.point_b),
+                kind: aspect.kind,
+                orb: aspect.orb,
+            })
             .collect();
         Self { title: None, inner: ChartRing::of(chart), outer: None, aspects }
     }

@@ -7,16 +7,16 @@
 //! |---|---|
 //! | `background` | the canvas behind everything |
 //! | `surface` | the disc inside the zodiac ring (where points and aspects sit) |
-//! | `text` | degrees, house numbers, the title, the aspect grid's glyphs |
-//! | `textSecondary` | minutes of arc, the subtitle, the degree ticks |
-//! | `border` | the circles and the house cusps |
-//! | `primary` | the glyphs of the inner (or only) chart's points |
+//! | `text` | degrees of points and angles, the title |
+//! | `textSecondary` | minutes of arc, house numbers, the degree ticks, the subtitle, conjunction lines |
+//! | `border` | the circles, the house cusps, the aspect grid's cells |
+//! | `primary` | the glyphs of the inner (or only) chart's points (also in the aspect grid) |
 //! | `secondary` | the glyphs of the outer chart's points (bi-wheel) |
 //! | `accent` | the four angles: their axes and labels |
 //! | `success` | harmonious aspects (trine, sextile, semisextile, quintile, biquintile) |
 //! | `error` | tense aspects (opposition, square, semisquare, sesquiquadrate, quincunx) |
 //!
-//! Conjunctions (neutral) take `textSecondary`. The sign glyphs keep their
+//! The sign glyphs keep their
 //! element colours (fire, earth, air, water) from the theme.
 //!
 //! Other `customization` members: `fonts.family` (labels; the glyphs are
@@ -372,7 +372,10 @@ impl Style {
             for (key, value) in labels {
                 let text = value.as_str().ok_or_else(|| fail(&format!("/labels/{}", escape_pointer(key)), "must be a string"))?;
                 if text.chars().count() > MAX_LABEL_CHARS {
-                    return Err(fail(&format!("/labels/{}", escape_pointer(key)), &format!("must be at most {MAX_LABEL_CHARS} characters")));
+                    return Err(fail(
+                        &format!("/labels/{}", escape_pointer(key)),
+                        &format!("must be at most {MAX_LABEL_CHARS} characters"),
+                    ));
                 }
                 style.labels.insert(key.clone(), text.to_owned());
             }
@@ -408,11 +411,7 @@ fn font_family(text: &str) -> Option<String> {
     let mut families = Vec::new();
     for name in text.split(',') {
         let name = name.trim();
-        let unquoted = ['"', '\'']
-            .iter()
-            .find_map(|q| name.strip_prefix(*q).and_then(|rest| rest.strip_suffix(*q)))
-            .unwrap_or(name)
-            .trim();
+        let unquoted = ['"', '\''].iter().find_map(|q| name.strip_prefix(*q).and_then(|rest| rest.strip_suffix(*q))).unwrap_or(name).trim();
         let valid = unquoted.chars().next().is_some_and(char::is_alphanumeric)
             && unquoted.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'));
         if !valid {

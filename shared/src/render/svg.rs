@@ -16,15 +16,31 @@ use super::glyphs::{self, GRID};
 use super::layout::{Layout, PlacedPoint, RingLayout, WHEEL_SIZE, layout};
 use super::{Color, Ring, Style, Wheel, WheelAspect};
 
-/// A number as the SVG writes it: two decimals, never `-0.00`.
+/// A number as the SVG writes it: two decimals, never `-0.00`. Written
+/// from the rounded hundredths as integers: the same bytes everywhere, and
+/// several times faster than float formatting (a wheel writes thousands).
 struct N(f64);
 
 impl fmt::Display for N {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let value = if self.0.abs() < 0.005 || !self.0.is_finite() { 0.0 } else { self.0 };
-        write!(f, "{value:.2}")
+        let hundredths = if self.0.is_finite() { (self.0 * 100.0).round().clamp(-1e15, 1e15) as i64 } else { 0 };
+        let sign = if hundredths < 0 { "-" } else { "" };
+        let magnitude = hundredths.unsigned_abs();
+        let fraction = (magnitude % 100) as usize;
+        f.write_str(sign)?;
+        fmt::Display::fmt(&(magnitude / 100), f)?;
+        f.write_str(&TWO_DIGITS[fraction * 3..fraction * 3 + 3])
     }
 }
+
+/// ".00" to ".99", three bytes each.
+const TWO_DIGITS: &str = concat!(
+    ".00.01.02.03.04.05.06.07.08.09.10.11.12.13.14.15.16.17.18.19",
+    ".20.21.22.23.24.25.26.27.28.29.30.31.32.33.34.35.36.37.38.39",
+    ".40.41.42.43.44.45.46.47.48.49.50.51.52.53.54.55.56.57.58.59",
+    ".60.61.62.63.64.65.66.67.68.69.70.71.72.73.74.75.76.77.78.79",
+    ".80.81.82.83.84.85.86.87.88.89.90.91.92.93.94.95.96.97.98.99",
+);
 
 /// Text escaped for XML content and attribute values alike; characters XML
 /// cannot carry at all (controls) are dropped.
@@ -46,6 +62,13 @@ impl fmt::Display for Esc<'_> {
         }
         Ok(())
     }
+}
+
+#[cfg(test)]
+#[test]
+fn numbers_have_two_decimals() {
+    let written: Vec<String> = [0.0, -0.004, -0.005, 1.005, 12.345, -3.5, 799.999, f64::NAN].iter().map(|v| N(*v).to_string()).collect();
+    assert_eq!(written, ["0.00", "0.00", "-0.01", "1.00", "12.35", "-3.50", "800.00", "0.00"]);
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -171,7 +194,8 @@ impl Writer<'_> {
     }
 
     fn document_title(&self) -> String {
-        let parts = [self.wheel.title.as_deref(), self.wheel.inner.name.as_deref(), self.wheel.outer.as_ref().and_then(|o| o.name.as_deref())];
+        let parts =
+            [self.wheel.title.as_deref(), self.wheel.inner.name.as_deref(), self.wheel.outer.as_ref().and_then(|o| o.name.as_deref())];
         let title: Vec<&str> = parts.into_iter().flatten().collect();
         if title.is_empty() { "Chart wheel".to_owned() } else { title.join(" · ") }
     }
@@ -270,7 +294,14 @@ impl Writer<'_> {
     fn circle(&mut self, r: f64, fill: Option<&Color>, stroke: &Color, width: f64) -> fmt::Result {
         let (cx, cy) = self.layout.center;
         let fill = fill.map_or("none", Color::as_str);
-        write!(self.out, r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#, N(cx), N(cy), N(r), N(width))
+        write!(
+            self.out,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+            N(cx),
+            N(cy),
+            N(r),
+            N(width)
+        )
     }
 
     fn zodiac(&mut self) -> fmt::Result {
@@ -369,7 +400,12 @@ impl Writer<'_> {
 
     fn aspect_title(&self, aspect: &WheelAspect) -> String {
         let [d, m, _] = dms(aspect.orb);
-        format!("{} {} {} ({d}°{m:02}′)", self.names.point(aspect.a.1), self.names.aspect(aspect.kind).to_lowercase(), self.names.point(aspect.b.1))
+        format!(
+            "{} {} {} ({d}°{m:02}′)",
+            self.names.point(aspect.a.1),
+            self.names.aspect(aspect.kind).to_lowercase(),
+            self.names.point(aspect.b.1)
+        )
     }
 
     fn aspects(&mut self) -> fmt::Result {
@@ -547,7 +583,15 @@ impl Writer<'_> {
         }
         self.out.push_str(r#"<g class="aspect-grid">"#);
         for (x, y, aspect, header) in cells {
-            write!(self.out, r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="0.6"/>"#, N(x), N(y), N(c), N(c), p.border)?;
+            write!(
+                self.out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="0.6"/>"#,
+                N(x),
+                N(y),
+                N(c),
+                N(c),
+                p.border
+            )?;
             if let Some((point, color)) = header {
                 self.use_glyph(point.id(), x + c / 2.0, y + c / 2.0, c * 0.7, &color)?;
             }

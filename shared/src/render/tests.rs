@@ -176,7 +176,8 @@ fn spreading_keeps_the_zodiacal_order_and_the_gap() {
 #[test]
 fn markup_in_names_and_labels_is_text() {
     let attack = "<script>alert(1)</script>";
-    let style = Style::from_customization(&json!({"labels": {"sun": attack, "ascendant": attack, "aries": "\"><svg onload=alert(1)>"}})).unwrap();
+    let style =
+        Style::from_customization(&json!({"labels": {"sun": attack, "ascendant": attack, "aries": "\"><svg onload=alert(1)>"}})).unwrap();
     let wheel = Wheel::natal(&rome_natal()).titled(attack).named(format!("{attack}&\"'"), None);
     let svg = render_svg(&wheel, &style);
     assert_inert(&svg);
