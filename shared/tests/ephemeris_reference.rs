@@ -456,10 +456,11 @@ fn compare_houses(report: &mut Report, label: &str, got: &HouseCusps, expected: 
         ("vertex", "vertex", got.vertex),
     ] {
         let e = num(expected, key, label);
-        // Inside polar circles the library hands back the descendant / IC as
-        // its "ascendant" / "midheaven"; the service returns the true angles
-        // (checked against skyfield below), so here they agree modulo 180°.
-        let flipped_by_library = got.angles_differ_from_system && (name == "ascendant" || name == "midheaven");
+        // Inside polar circles Regiomontanus, Campanus and Topocentric hand
+        // back the IC as their "midheaven"; the service returns the true
+        // one (checked against skyfield below), so there they agree modulo
+        // 180°. The ascendant is the eastern point in both, everywhere.
+        let flipped_by_library = got.angles_differ_from_system && name == "midheaven";
         report.check(
             &format!("{name} (0.001″)"),
             "″",
@@ -527,23 +528,15 @@ fn angle_tolerance_arcsec(case: &Case) -> f64 {
     if case.before_2050() { 0.01 } else { 3.0 }
 }
 
-/// Cases where Swiss Ephemeris returns the descendant as the ascendant: inside
-/// the polar circles the ecliptic's rising point can lie "behind" the MC, and
-/// the library keeps the ascendant within 180° after the MC, while the plain
-/// formula (Skyfield side) gives the true rising point 180° away. Only the
-/// ascendant's axis is comparable there, so it is compared modulo 180°.
-/// (`summary.angles.ascendant_differs_by_180_deg_in` lists the same three.)
-const ASCENDANT_IS_DESCENDANT: [&str; 3] = ["tromso_1990_polar_night", "tromso_2015_midnight_sun", "mcmurdo_2050"];
-
 #[test]
 fn angles_match_skyfield() {
-    let listed: BTreeSet<&str> = reference()["summary"]["angles"]["ascendant_differs_by_180_deg_in"]
+    // The generator picks the eastern intersection of horizon and ecliptic
+    // with Skyfield's own frames; Swiss Ephemeris agreed in every case.
+    let flips = reference()["summary"]["angles"]["ascendant_differs_by_180_deg_in"]
         .as_array()
         .expect("summary.angles.ascendant_differs_by_180_deg_in")
-        .iter()
-        .map(|v| v.as_str().expect("case name"))
-        .collect();
-    assert_eq!(listed, ASCENDANT_IS_DESCENDANT.into_iter().collect(), "the README's list of flipped ascendants");
+        .clone();
+    assert!(flips.is_empty(), "the reference's two sources disagree on the ascendant's side: {flips:?}");
 
     let ephemeris = ephemeris();
     let mut report = Report::new("angles vs skyfield");
@@ -552,7 +545,6 @@ fn angles_match_skyfield() {
         let tolerance = angle_tolerance_arcsec(&case);
         let period = if case.before_2050() { "before 2050, 0.01″" } else { "2050, 3″" };
         let angles = &case.skyfield["angles"];
-        let flipped = ASCENDANT_IS_DESCENDANT.contains(&case.name);
         // The primary comparison uses Porphyry, which (like every system
         // except Regiomontanus, Campanus and Topocentric, see below) returns
         // the true MC everywhere.
@@ -571,7 +563,6 @@ fn angles_match_skyfield() {
             // The service's angles are the astronomical ones for every
             // system, polar circles included: the ecliptic on the eastern
             // horizon and on the upper meridian.
-            let _ = flipped;
             for (name, got_value, expected_value) in
                 [("armc", got.armc, armc), ("mc", got.midheaven, mc), ("ascendant", got.ascendant, ascendant)]
             {
@@ -590,7 +581,7 @@ fn angles_match_skyfield() {
         }
     }
     report.note(format!(
-        "charts whose house system's own first/tenth cusp is the descendant/IC (polar; the service warns): {}",
+        "charts whose house system puts the IC on its tenth cusp (polar; the service warns): {}",
         if ic_as_mc.is_empty() { "none".to_string() } else { ic_as_mc.join(", ") }
     ));
     report.finish();

@@ -8,6 +8,7 @@ mod jwt;
 mod key_management;
 mod keys;
 mod lambda;
+mod legacy_synastry;
 mod limits;
 mod moon_sun;
 mod natal;

@@ -315,3 +315,55 @@ async fn with_the_asteroid_file_chiron_joins_the_default_points() {
     assert_eq!(response.status, 422, "{}", response.text);
     assert_eq!(response.pointers(), ["/points/1"]);
 }
+
+/// Beyond the polar circles the ascendant is still the ecliptic on the
+/// eastern horizon (shared/tests/polar_ascendant.rs holds the geometry);
+/// here: the answer is consistent with it: cusp 1 and `ascmc[0]` are the
+/// ascendant, the descendant is opposite, points sit in the houses of the
+/// cusps returned, and a system that puts the IC on its tenth cusp says so.
+#[tokio::test]
+async fn polar_charts_keep_the_eastern_ascendant_on_the_first_cusp() {
+    let app = TestApp::spawn().await;
+    let apart = |a: f64, b: f64| ((a - b + 540.0).rem_euclid(360.0) - 180.0).abs();
+    let places = [
+        (69.6492, 18.9553, "Europe/Oslo"),
+        (68.9585, 33.0827, "Europe/Moscow"),
+        (78.2232, 15.6267, "Arctic/Longyearbyen"),
+        (-77.846, 166.676, "Antarctica/McMurdo"),
+    ];
+    let mut ic_on_tenth = 0;
+    for (latitude, longitude, timezone) in places {
+        for hour in [0, 3, 6, 9, 12, 15, 18, 21] {
+            for system in ["placidus", "porphyry", "regiomontanus", "equal"] {
+                let body = json!({"dateTime": format!("1990-01-15T{hour:02}:20"), "houseSystem": system,
+                    "location": {"latitude": latitude, "longitude": longitude, "timezone": timezone}});
+                let response = app.post("/api/calc/natal", &body).await;
+                assert_eq!(response.status, 200, "{}", response.text);
+                let data = &response.body["data"];
+                let ascendant = data["angles"]["ascendant"]["longitude"].as_f64().unwrap();
+                let descendant = data["angles"]["descendant"]["longitude"].as_f64().unwrap();
+                let midheaven = data["angles"]["midheaven"]["longitude"].as_f64().unwrap();
+                let cusps: Vec<f64> =
+                    data["houses"]["cusps"].as_array().unwrap().iter().map(|c| c["longitude"].as_f64().unwrap()).collect();
+                let label = format!("{latitude} {hour}h {system}");
+                assert!(apart(ascendant, cusps[0]) < 1e-6, "{label}: asc {ascendant} cusp 1 {}", cusps[0]);
+                assert!(apart(ascendant, data["houses"]["ascmc"][0]["longitude"].as_f64().unwrap()) < 1e-6, "{label}");
+                assert!(apart(descendant, ascendant + 180.0) < 1e-6, "{label}");
+                for (id, point) in data["points"].as_object().unwrap() {
+                    let longitude = point["longitude"].as_f64().unwrap();
+                    let house = shared::astro::house::house_of(longitude, &cusps.clone().try_into().unwrap());
+                    assert_eq!(point["houseNumber"].as_u64(), Some(u64::from(house)), "{label}: {id}");
+                }
+                let warnings = response.body["meta"]["warnings"].to_string();
+                if apart(cusps[9], midheaven) > 90.0 {
+                    ic_on_tenth += 1;
+                    assert!(warnings.contains("imum coeli on the tenth cusp"), "{label}: {warnings}");
+                } else {
+                    assert!(!warnings.contains("imum coeli"), "{label}: {warnings}");
+                }
+            }
+        }
+    }
+    // Regiomontanus puts the IC on the tenth cusp in some of these charts.
+    assert!(ic_on_tenth > 0);
+}

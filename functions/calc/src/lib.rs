@@ -1,6 +1,7 @@
 //! The calc family: chart calculations.
 
 mod chinese_forecast;
+mod legacy_synastry;
 mod moon_sun;
 mod natal;
 mod progressions;
@@ -27,6 +28,7 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/transit", Some(KeyPermission::CalcRead), post(transit::calculate_transit)),
         Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
             .in_module(Module::Chinese),
+        Route::new(Method::POST, "/api/legacy/synastry", Some(KeyPermission::CalcRead), post(legacy_synastry::legacy_synastry)),
     ]
 }
 

@@ -14,11 +14,12 @@ use serde::Serialize;
 use shared::astro::aspect::{Aspect, Placement, aspects_across};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::point::PointId;
+use shared::astro::time::{JulianDay, ResolvedInstant};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::wire::{
-    AspectBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, aspects_body,
+    AspectBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, PointBody, Problems, Texts, aspects_body,
     chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body,
 };
 
@@ -56,32 +57,17 @@ pub async fn calculate_synastry(
     let place2 = parse_location(&body.location2, "/location2", &mut problems);
     let instant1 = parse_instant(&body.date_time1, place1.zone.as_ref(), &app.ephemeris, "/dateTime1", &mut problems);
     let instant2 = parse_instant(&body.date_time2, place2.zone.as_ref(), &app.ephemeris, "/dateTime2", &mut problems);
-    // Chiron joins the default points only when both dates are in its range.
-    let chiron_date = match (instant1, instant2) {
-        (Some(a), Some(_)) if !app.ephemeris.chiron_available_at(a.julian_day_ut()) => Some(a.julian_day_ut()),
-        (Some(_), Some(b)) => Some(b.julian_day_ut()),
-        _ => None,
-    };
-    let options = parse_common(&body.common_options(), &app.ephemeris, chiron_date, &mut problems);
+    let options = parse_common(&body.common_options(), &app.ephemeris, chiron_date(&app, instant1, instant2), &mut problems);
     problems.into_result()?;
     let (Some(instant1), Some(instant2)) = (instant1, instant2) else {
         return Err(ApiError::invalid_field("/dateTime1", "the birth moments could not be placed in time"));
     };
-
-    let chart = |instant: shared::astro::time::ResolvedInstant, place: &crate::wire::Place, pointer: &str| {
-        let input = ChartInput {
-            instant: instant.julian_day_ut(),
-            latitude: place.latitude,
-            longitude: place.longitude,
-            house_system: options.house_system,
-            moon_center: MoonCenter::default(),
-            points: options.points.clone(),
-            orbs: options.orbs.clone(),
-        };
-        NatalChart::compute(&app.ephemeris, &input).map_err(|e| ephemeris_error(e, pointer))
-    };
-    let chart1 = chart(instant1, &place1, "/dateTime1")?;
-    let chart2 = chart(instant2, &place2, "/dateTime2")?;
+    let Synastry { chart1, chart2, aspects1to2, aspects2to1 } = compute_synastry(
+        &app,
+        &Person { instant: instant1, place: &place1, date_pointer: "/dateTime1" },
+        &Person { instant: instant2, place: &place2, date_pointer: "/dateTime2" },
+        &options,
+    )?;
     let readable = options.include_readable_entities.then_some(options.language);
     let synastry_texts = Texts::load(&app, &caller, HoroscopeType::Synastry, &options).await?;
     let natal_texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
@@ -93,8 +79,8 @@ pub async fn calculate_synastry(
     meta.add_instant(&body.date_time2, &instant2);
 
     let data = SynastryData {
-        aspects1to2: aspects_body(&inter_aspects(&chart1, &chart2, &options), readable, synastry_texts.as_ref()),
-        aspects2to1: aspects_body(&inter_aspects(&chart2, &chart1, &options), readable, synastry_texts.as_ref()),
+        aspects1to2: aspects_body(&aspects1to2, readable, synastry_texts.as_ref()),
+        aspects2to1: aspects_body(&aspects2to1, readable, synastry_texts.as_ref()),
         points1: points_body(&chart1.points, readable, natal_texts.as_ref()),
         points2: points_body(&chart2.points, readable, natal_texts.as_ref()),
         charts: BTreeMap::from([
@@ -103,6 +89,56 @@ pub async fn calculate_synastry(
         ]),
     };
     Ok(meta.finish(Document::new(data), &options))
+}
+
+/// One person of a synastry, placed in time and space.
+pub struct Person<'a> {
+    pub instant: ResolvedInstant,
+    pub place: &'a Place,
+    /// Where a refusal of this person's date points.
+    pub date_pointer: &'a str,
+}
+
+/// Both natal charts and the aspects between them in both directions.
+pub struct Synastry {
+    pub chart1: NatalChart,
+    pub chart2: NatalChart,
+    /// Person 1's points leading, person 2's chart held still.
+    pub aspects1to2: Vec<Aspect<PointId>>,
+    /// The mirror: person 2's points leading.
+    pub aspects2to1: Vec<Aspect<PointId>>,
+}
+
+/// The date that decides whether Chiron joins the default points: it does
+/// only when both dates are in its range (so the date out of range, if any).
+pub fn chiron_date(app: &AppState, instant1: Option<ResolvedInstant>, instant2: Option<ResolvedInstant>) -> Option<JulianDay> {
+    match (instant1, instant2) {
+        (Some(a), Some(_)) if !app.ephemeris.chiron_available_at(a.julian_day_ut()) => Some(a.julian_day_ut()),
+        (Some(_), Some(b)) => Some(b.julian_day_ut()),
+        _ => None,
+    }
+}
+
+/// The synastry of two people with the same options for both charts. Every
+/// synastry answer (the current one and the legacy one) is drawn from this.
+pub fn compute_synastry(app: &AppState, person1: &Person, person2: &Person, options: &CommonOptions) -> ApiResult<Synastry> {
+    let chart = |person: &Person| {
+        let input = ChartInput {
+            instant: person.instant.julian_day_ut(),
+            latitude: person.place.latitude,
+            longitude: person.place.longitude,
+            house_system: options.house_system,
+            moon_center: MoonCenter::default(),
+            points: options.points.clone(),
+            orbs: options.orbs.clone(),
+        };
+        NatalChart::compute(&app.ephemeris, &input).map_err(|e| ephemeris_error(e, person.date_pointer))
+    };
+    let chart1 = chart(person1)?;
+    let chart2 = chart(person2)?;
+    let aspects1to2 = inter_aspects(&chart1, &chart2, options);
+    let aspects2to1 = inter_aspects(&chart2, &chart1, options);
+    Ok(Synastry { chart1, chart2, aspects1to2, aspects2to1 })
 }
 
 /// `leading`'s points against `other`'s, the other chart held still.

@@ -51,20 +51,38 @@ pub struct Place {
 }
 
 pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Problems) -> Place {
-    if !(-90.0..=90.0).contains(&location.latitude) {
-        problems.add(format!("{pointer}/latitude"), "latitude must be between -90 and 90 degrees (north positive)");
+    let pointers = PlacePointers {
+        latitude: &format!("{pointer}/latitude"),
+        longitude: &format!("{pointer}/longitude"),
+        timezone: &format!("{pointer}/timezone"),
+    };
+    parse_place(location.latitude, location.longitude, &location.timezone, &pointers, problems)
+}
+
+/// Where the errors of a place's three fields point.
+pub struct PlacePointers<'a> {
+    pub latitude: &'a str,
+    pub longitude: &'a str,
+    pub timezone: &'a str,
+}
+
+/// A place given field by field (a `LocationBody`, or the legacy request's
+/// flat `latitude1`, `longitude1`, `timezone1`).
+pub fn parse_place(latitude: f64, longitude: f64, timezone: &str, pointers: &PlacePointers, problems: &mut Problems) -> Place {
+    if !(-90.0..=90.0).contains(&latitude) {
+        problems.add(pointers.latitude, "latitude must be between -90 and 90 degrees (north positive)");
     }
-    if !(-180.0..=180.0).contains(&location.longitude) {
-        problems.add(format!("{pointer}/longitude"), "longitude must be between -180 and 180 degrees (east positive)");
+    if !(-180.0..=180.0).contains(&longitude) {
+        problems.add(pointers.longitude, "longitude must be between -180 and 180 degrees (east positive)");
     }
-    let zone = match TimeZoneSpec::parse(&location.timezone) {
+    let zone = match TimeZoneSpec::parse(timezone) {
         Ok(zone) => Some(zone),
         Err(error) => {
-            problems.add(format!("{pointer}/timezone"), error.to_string());
+            problems.add(pointers.timezone, error.to_string());
             None
         }
     };
-    Place { latitude: location.latitude, longitude: location.longitude, zone }
+    Place { latitude, longitude, zone }
 }
 
 /// The instant of a civil date-time at a place; errors point at `pointer`.
@@ -103,6 +121,41 @@ pub fn parse_instant(
         }
         Err(error) => {
             problems.add(pointer, error.to_string());
+            None
+        }
+    }
+}
+
+/// The instant of a civil date and time given apart (`YYYY-MM-DD` and
+/// `HH:MM[:SS[.fff]]`) at a place. A bad or out-of-range date points at
+/// `date_pointer`; a bad time, or one the clocks skipped, at `time_pointer`.
+pub fn parse_date_and_time(
+    date: &str,
+    time: &str,
+    zone: Option<&TimeZoneSpec>,
+    ephemeris: &Ephemeris,
+    (date_pointer, time_pointer): (&str, &str),
+    problems: &mut Problems,
+) -> Option<ResolvedInstant> {
+    let day = parse_day(date, date_pointer, problems);
+    let time = match shared::astro::time::parse_time(time) {
+        Ok(time) => Some(time),
+        Err(error) => {
+            problems.add(time_pointer, error.to_string());
+            None
+        }
+    };
+    let civil = CivilDateTime { local: day?.and_time(time?), explicit_offset: None };
+    match civil.resolve(zone?) {
+        Ok(resolved) => {
+            if ephemeris.check_supported(resolved.julian_day_ut()).is_err() {
+                problems.add(date_pointer, EphemerisError::OutOfRange.to_string());
+                return None;
+            }
+            Some(resolved)
+        }
+        Err(error) => {
+            problems.add(time_pointer, error.to_string());
             None
         }
     }
@@ -176,13 +229,7 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
             HouseSystem::Placidus
         }),
     };
-    let language = match body.language.as_deref() {
-        None => Language::En,
-        Some(code) => Language::parse(code).unwrap_or_else(|| {
-            problems.add("/language", format!("unsupported language '{code}'; supported: {}", Language::supported_codes().join(", ")));
-            Language::En
-        }),
-    };
+    let language = parse_language(body.language.as_deref(), "/language", problems);
     let points = match &body.points {
         None => PointId::defaults(chiron_here),
         Some(ids) => {
@@ -236,6 +283,17 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
         include_readable_entities: body.include_readable_entities.unwrap_or(false),
         points,
         orbs,
+    }
+}
+
+/// A language code (`en` when absent); an unsupported one lists the supported.
+pub fn parse_language(code: Option<&str>, pointer: &str, problems: &mut Problems) -> Language {
+    match code {
+        None => Language::En,
+        Some(code) => Language::parse(code).unwrap_or_else(|| {
+            problems.add(pointer, format!("unsupported language '{code}'; supported: {}", Language::supported_codes().join(", ")));
+            Language::En
+        }),
     }
 }
 

@@ -134,21 +134,32 @@ pub struct HouseCusps {
     /// The system actually drawn: differs from the one asked for when it
     /// cannot be drawn at this latitude (Placidus and Koch in polar circles).
     pub system_used: HouseSystem,
-    /// Inside a polar circle the house system's own first and tenth cusps
-    /// can be the descendant and IC; the angles above are still the true ones.
+    /// Inside a polar circle some house systems put the IC on their tenth
+    /// cusp; the angles above are still the true ones.
     pub angles_differ_from_system: bool,
 }
 
 /// Ascendant (ecliptic on the eastern horizon) and midheaven (ecliptic on
 /// the upper meridian) from the sidereal angle, latitude and obliquity.
+///
+/// The horizon cuts the ecliptic at two opposite points. Outside the polar
+/// circles the textbook formula (Meeus, *Astronomical Algorithms* 14.2) gives
+/// the eastern one; inside them the ecliptic can tilt past the horizon so
+/// that the same formula lands on the western point (the descendant). So the
+/// candidate is checked: a point on the eastern horizon has not yet reached
+/// the meridian, its hour angle lies between 180° and 360° (sin H < 0), and
+/// otherwise the opposite point is the ascendant.
 pub fn astronomical_angles(armc: f64, latitude: f64, obliquity: f64) -> (f64, f64) {
     let (ramc, eps) = (armc.to_radians(), obliquity.to_radians());
     // At the poles the horizon and the ecliptic do not cross at a defined
     // east point; a hair off the pole the formula stays finite.
     let phi = latitude.clamp(-89.999_999, 89.999_999).to_radians();
     let midheaven = ramc.sin().atan2(ramc.cos() * eps.cos()).to_degrees();
-    let ascendant = ramc.cos().atan2(-(ramc.sin() * eps.cos() + phi.tan() * eps.sin())).to_degrees();
-    (normalize_degrees(ascendant), normalize_degrees(midheaven))
+    let candidate = ramc.cos().atan2(-(ramc.sin() * eps.cos() + phi.tan() * eps.sin()));
+    let right_ascension = (candidate.sin() * eps.cos()).atan2(candidate.cos());
+    let hour_angle = ramc - right_ascension;
+    let ascendant = if hour_angle.sin() <= 0.0 { candidate } else { candidate + std::f64::consts::PI };
+    (normalize_degrees(ascendant.to_degrees()), normalize_degrees(midheaven))
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -348,11 +359,12 @@ fn finish_houses(
     }
     let mut twelve = [0.0; 12];
     twelve.copy_from_slice(&cusps[1..13]);
-    // Inside the polar circles the library keeps houses in zodiacal order
-    // by handing back the descendant as "ascendant" (and, for some
-    // systems, the IC as "midheaven"). The chart's angles are the
-    // astronomical ones: the ecliptic on the eastern horizon and on the
-    // upper meridian.
+    // The chart's angles are the astronomical ones: the ecliptic on the
+    // eastern horizon and on the upper meridian. Inside the polar circles
+    // Regiomontanus, Campanus and Topocentric keep their houses in zodiacal
+    // order by putting the IC on the tenth cusp; the midheaven stays the
+    // upper meridian and the chart says so. The library's own ascendant is
+    // the eastern one at every latitude, which a test holds it to.
     let (ascendant, midheaven) = astronomical_angles(ascmc[2], latitude, obliquity);
     let angles_differ_from_system = angular_distance(ascendant, ascmc[0]) > 90.0 || angular_distance(midheaven, ascmc[1]) > 90.0;
     Ok(HouseCusps { cusps: twelve, ascendant, midheaven, armc: ascmc[2], vertex: ascmc[3], system_used, angles_differ_from_system })

@@ -199,6 +199,8 @@ pub enum TimeError {
     MalformedDateTime,
     #[error("expected a date as YYYY-MM-DD")]
     MalformedDate,
+    #[error("expected a time of day as HH:MM, HH:MM:SS or HH:MM:SS.fff (24-hour clock)")]
+    MalformedTime,
     #[error("unknown time zone; expected an IANA name such as Europe/Rome, UTC, or an offset such as +05:30")]
     UnknownTimeZone,
     #[error("this local time does not exist in {zone}: the clocks skipped it (daylight-saving gap)")]
@@ -316,23 +318,31 @@ fn split_offset(text: &str) -> Result<(&str, Option<FixedOffset>), TimeError> {
 fn parse_local(body: &str) -> Result<NaiveDateTime, TimeError> {
     let (date, time) = body.split_once('T').ok_or(TimeError::MalformedDateTime)?;
     let date = parse_date(date).map_err(|_| TimeError::MalformedDateTime)?;
-    let bytes = time.as_bytes();
+    let time = parse_time(time).map_err(|_| TimeError::MalformedDateTime)?;
+    Ok(date.and_time(time))
+}
+
+/// A time of day `HH:MM`, `HH:MM:SS` or `HH:MM:SS.f` (up to nine fraction
+/// digits): the time part of a date-time, on its own.
+pub fn parse_time(text: &str) -> Result<chrono::NaiveTime, TimeError> {
+    let bytes = text.as_bytes();
     let well_formed = match bytes.len() {
         5 => bytes[2] == b':',
         8 => bytes[2] == b':' && bytes[5] == b':',
         n if n > 9 => bytes[2] == b':' && bytes[5] == b':' && bytes[8] == b'.' && n <= 18,
         _ => false,
     };
-    if !well_formed {
-        return Err(TimeError::MalformedDateTime);
+    // Digits everywhere else: chrono alone would let a sign or a space through.
+    let digits = bytes.iter().enumerate().all(|(i, b)| matches!(i, 2 | 5 | 8) || b.is_ascii_digit());
+    if !well_formed || !digits {
+        return Err(TimeError::MalformedTime);
     }
     let format = match bytes.len() {
         5 => "%H:%M",
         8 => "%H:%M:%S",
         _ => "%H:%M:%S%.f",
     };
-    let time = chrono::NaiveTime::parse_from_str(time, format).map_err(|_| TimeError::MalformedDateTime)?;
-    Ok(date.and_time(time))
+    chrono::NaiveTime::parse_from_str(text, format).map_err(|_| TimeError::MalformedTime)
 }
 
 /// A calendar date `YYYY-MM-DD` (exactly ten characters, a real date).
@@ -478,6 +488,16 @@ mod tests {
             "1990-05-11T14:30+2",
         ] {
             assert_eq!(CivilDateTime::parse(text), Err(TimeError::MalformedDateTime), "{text}");
+        }
+    }
+
+    #[test]
+    fn times_of_day_have_one_grammar() {
+        for text in ["00:00", "14:30", "14:30:15", "23:59:59.5", "14:30:15.123456789"] {
+            assert!(parse_time(text).is_ok(), "{text}");
+        }
+        for text in ["", "9:30", "09:3", "24:00", "14:60", "14:30:61", "14h30", "+1:30", " 9:30", "14:30:15.", "14:30:15,5", "14:30Z"] {
+            assert_eq!(parse_time(text), Err(TimeError::MalformedTime), "{text}");
         }
     }
 

@@ -45,6 +45,7 @@ import skyfield  # noqa: E402
 import skyfield_data  # noqa: E402
 import swisseph as swe  # noqa: E402
 from skyfield.api import Loader, wgs84  # noqa: E402
+from skyfield.framelib import ecliptic_frame  # noqa: E402
 from skyfield.nutationlib import iau2000a_radians, mean_obliquity  # noqa: E402
 
 try:
@@ -257,8 +258,29 @@ class Sky:
         asc = norm360(math.degrees(math.atan2(
             math.cos(r),
             -(math.sin(r) * math.cos(eps) + math.tan(phi) * math.sin(eps)))))
+        # The formula gives one of the two points where the horizon cuts the
+        # ecliptic; beyond the polar circles it can be the western one. The
+        # ascendant is the eastern one: decided with Skyfield's own frames
+        # (true ecliptic of date -> ICRS -> the observer's horizon, whose
+        # axes are north, east, zenith), not with the formula.
+        azimuth, altitude = self.ecliptic_to_horizon(t, lat, lon, asc)
+        if not 0.0 < azimuth < 180.0:
+            asc = norm360(asc + 180.0)
+            azimuth, altitude = self.ecliptic_to_horizon(t, lat, lon, asc)
+        assert 0.0 < azimuth < 180.0 and abs(altitude) < 1e-4, (azimuth, altitude)
         return {"armc": armc, "mc": mc, "ascendant": asc,
+                "ascendant_azimuth": azimuth,
                 "true_obliquity": math.degrees(eps)}
+
+    @staticmethod
+    def ecliptic_to_horizon(t, lat, lon, ecliptic_longitude):
+        """Azimuth (from north through east) and altitude, degrees, of the
+        point of the true ecliptic of date at `ecliptic_longitude`."""
+        lam = math.radians(ecliptic_longitude)
+        in_ecliptic = numpy.array([math.cos(lam), math.sin(lam), 0.0])
+        in_icrs = ecliptic_frame.rotation_at(t).T @ in_ecliptic
+        north, east, up = wgs84.latlon(lat, lon).rotation_at(t) @ in_icrs
+        return norm360(math.degrees(math.atan2(east, north))), math.degrees(math.asin(up))
 
     def case(self, jd_ut, lat, lon):
         bodies = {name: self.body(self.earth, self.eph[seg], jd_ut)
@@ -360,15 +382,16 @@ def main():
         ref = sw["houses"]["porphyry"]  # porphyry never raises
         trk_ang.add("armc", dang(angles["armc"], ref["armc"]) * ARCSEC_PER_DEG, name)
         trk_ang.add("mc", dang(angles["mc"], ref["mc"]) * ARCSEC_PER_DEG, name)
+        # Both libraries give the eastern point at every latitude; a
+        # half-turn apart would mean one of them gave the descendant.
         dasc = dang(angles["ascendant"], ref["ascendant"])
         if abs(dasc) > 90.0:
             polar_asc_flips.append(name)
-            dasc = dang(dasc, 180.0)
-        trk_ang.add("ascendant_mod_180", dasc * ARCSEC_PER_DEG, name)
+        trk_ang.add("ascendant", dasc * ARCSEC_PER_DEG, name)
         if jd_ut < SWE_SIDT_LONG_TERM_FROM:
             trk_ang.add("armc_before_2050", dang(angles["armc"], ref["armc"]) * ARCSEC_PER_DEG, name)
             trk_ang.add("mc_before_2050", dang(angles["mc"], ref["mc"]) * ARCSEC_PER_DEG, name)
-            trk_ang.add("ascendant_mod_180_before_2050", dasc * ARCSEC_PER_DEG, name)
+            trk_ang.add("ascendant_before_2050", dasc * ARCSEC_PER_DEG, name)
 
         cases.append({
             "name": name, "utc": utc, "jd_ut": jd_ut,
@@ -395,11 +418,11 @@ def main():
         "angles": {
             "max_abs_armc_arcsec": trk_ang.get("armc")[0],
             "max_abs_mc_arcsec": trk_ang.get("mc")[0],
-            "max_abs_ascendant_arcsec_mod_180": trk_ang.get("ascendant_mod_180")[0],
-            "worst_case_ascendant": trk_ang.get("ascendant_mod_180")[1],
+            "max_abs_ascendant_arcsec": trk_ang.get("ascendant")[0],
+            "worst_case_ascendant": trk_ang.get("ascendant")[1],
             "max_abs_armc_arcsec_before_2050": trk_ang.get("armc_before_2050")[0],
             "max_abs_mc_arcsec_before_2050": trk_ang.get("mc_before_2050")[0],
-            "max_abs_ascendant_arcsec_mod_180_before_2050": trk_ang.get("ascendant_mod_180_before_2050")[0],
+            "max_abs_ascendant_arcsec_before_2050": trk_ang.get("ascendant_before_2050")[0],
             "ascendant_differs_by_180_deg_in": polar_asc_flips,
         },
         "retrograde_planets_by_case": {k: v for k, v in sorted(retro.items())},
@@ -447,12 +470,12 @@ def main():
             trk_tt.get(b + ".latitude")[0], trk_tt.get(b + ".speed_longitude")[0],
             trk_tt.get(b + ".distance_rel")[0]))
     a = summary["angles"]
-    print("angles: armc %.4f\"  mc %.4f\"  asc(mod 180) %.4f\"  asc 180-flips: %s" % (
+    print("angles: armc %.4f\"  mc %.4f\"  asc %.4f\"  asc 180-flips: %s" % (
         a["max_abs_armc_arcsec"], a["max_abs_mc_arcsec"],
-        a["max_abs_ascendant_arcsec_mod_180"], a["ascendant_differs_by_180_deg_in"]))
-    print("angles before 2050: armc %.4f\"  mc %.4f\"  asc(mod 180) %.4f\"" % (
+        a["max_abs_ascendant_arcsec"], a["ascendant_differs_by_180_deg_in"]))
+    print("angles before 2050: armc %.4f\"  mc %.4f\"  asc %.4f\"" % (
         a["max_abs_armc_arcsec_before_2050"], a["max_abs_mc_arcsec_before_2050"],
-        a["max_abs_ascendant_arcsec_mod_180_before_2050"]))
+        a["max_abs_ascendant_arcsec_before_2050"]))
     print("retrograde:", summary["retrograde_planets_by_case"])
     print("placidus/koch errors:", summary["placidus_koch_errors_in"])
 

@@ -54,8 +54,8 @@ pub enum ChartWarning {
     HouseSystemReplaced { requested: HouseSystem, used: HouseSystem, latitude: f64 },
     /// Some positions come from the Moshier ephemeris (outside 1800–2399).
     MoshierEphemeris,
-    /// Inside a polar circle the house system's first or tenth cusp is not
-    /// the ascendant or midheaven.
+    /// Inside a polar circle the house system's tenth cusp is the imum
+    /// coeli (Regiomontanus, Campanus, Topocentric keep zodiacal order so).
     PolarAngles { latitude: f64 },
 }
 
@@ -70,7 +70,7 @@ impl std::fmt::Display for ChartWarning {
             ),
             Self::PolarAngles { latitude } => write!(
                 f,
-                "inside the polar circle (latitude {latitude:.4}) the house cusps keep zodiacal order, so the first and tenth cusps may be the descendant and imum coeli; the angles give the true ascendant and midheaven"
+                "inside the polar circle (latitude {latitude:.4}) this house system keeps its cusps in zodiacal order by putting the imum coeli on the tenth cusp; the midheaven angle gives the ecliptic on the upper meridian"
             ),
             Self::MoshierEphemeris => f.write_str(
                 "this date is outside 1800-2399, the range of the Swiss Ephemeris files; positions come from the Moshier ephemeris (about 0.1\" for planets, 3\" for the Moon)",
