@@ -43,7 +43,8 @@ SMOKE_PORT="${SMOKE_PORT:-3917}"
 # With the asteroid file, as deployed: the contract fuzzing below asks for Chiron.
 DATA_DIR="$SMOKE_DIR" PORT="$SMOKE_PORT" STORAGE_BACKEND=embedded EPHEMERIS_EXTRA_DIR="$ASTEROID_EPHE_DIR" ./target/debug/local-server serve >.test-run/smoke.out 2>.test-run/smoke.err &
 SERVER_PID=$!
-for _ in $(seq 1 100); do
+# Up to a minute: the first start loads the text corpus into the store.
+for _ in $(seq 1 600); do
     curl -s -o /dev/null "http://127.0.0.1:$SMOKE_PORT/" && break
     sleep 0.1
 done

@@ -134,6 +134,9 @@ async fn organization_input_is_checked_field_by_field() {
     assert!(call(&app, "GET", "/api/orgs", "founder", None).await.body["data"].as_array().unwrap().is_empty());
     let wrong_id = json!({ "data": { "type": "organizations", "id": "another", "attributes": { "name": "Fine" } } });
     let response = call(&app, "PATCH", "/api/org", OWNER, Some(wrong_id)).await;
+    // JSON:API: another resource's id in a PATCH is a 409 Conflict.
+    assert_eq!(response.status, 409, "{}", response.text);
+    assert_eq!(response.body["errors"][0]["code"], "id_mismatch");
     assert_eq!(response.pointers(), vec!["/data/id".to_owned()], "{}", response.text);
 }
 

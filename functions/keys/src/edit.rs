@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::{KeyPermission, Role};
 use shared::http::auth::SignedInUser;
-use shared::http::{ApiError, ApiJson, ApiResult, AppState};
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, whole};
 use shared::repo::RepoError;
 use shared::repo::api_keys::{self, KeyEdit};
 
@@ -52,7 +52,7 @@ struct EditKeyAttributes {
     modules: Option<Option<Vec<String>>>,
     #[serde(default, deserialize_with = "present")]
     allowed_domains: Option<Option<Vec<String>>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "whole::clearable")]
     rate_limit_per_minute: Option<Option<u32>>,
 }
 
@@ -62,7 +62,7 @@ impl EditKeyRequest {
         let mut problems = Problems::default();
         attributes::check_type(&self.data.kind, &mut problems);
         if self.data.id.as_deref().is_some_and(|id| id != key_id) {
-            problems.add("/data/id", "id must be the id of the key in the path");
+            return Err(ApiError::id_mismatch(key_id));
         }
         let given = self.data.attributes;
         let name = not_null(given.name, "name", &mut problems).map(|name| attributes::name(&name, &mut problems));

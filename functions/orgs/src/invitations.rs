@@ -86,6 +86,7 @@ struct InvitationAttributes {
     email: String,
     role: String,
     /// Seconds from now.
+    #[serde(default, deserialize_with = "shared::http::whole::optional")]
     expires_in: Option<i64>,
 }
 
@@ -98,7 +99,7 @@ pub async fn create_invitation(
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     caller.require("org:users:create")?;
     let mut problems = Vec::new();
-    request::check_identity(&body.data.kind, "invitations", body.data.id.as_deref(), None, &mut problems);
+    request::check_identity(&body.data.kind, "invitations", body.data.id.as_deref(), None, &mut problems)?;
     let attributes = body.data.attributes;
     let email = normalized_email(&attributes.email);
     if email.is_none() {

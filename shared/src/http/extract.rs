@@ -74,8 +74,14 @@ fn data_error(pointer: &str, error: &serde_json::Error) -> ApiError {
     ApiError::invalid_field(pointer, humanize(&message))
 }
 
-/// "invalid type: string \"x\", expected f64" -> "expected a number, got a string".
+/// "invalid type: string \"x\", expected f64" -> "expected a number, got a string";
+/// "invalid value: floating point `2.5`, expected a whole number" -> "expected a whole number, got 2.5".
 fn humanize(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, "another value"));
+        let got = got.split('`').nth(1).unwrap_or(got);
+        return format!("expected {expected}, got {got}");
+    }
     let Some(rest) = message.strip_prefix("invalid type: ") else { return message.to_owned() };
     let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, "another type"));
     let got_kind = got.split([' ', '`']).next().unwrap_or(got);
