@@ -354,3 +354,19 @@ async fn invalid_edits_are_422_pointing_at_each_field_and_change_nothing() {
     assert_eq!(shown.body["data"]["permissions"], json!(["calc:read"]));
     assert_eq!(team.natal_with(&secret).await.status, 200);
 }
+
+/// JSON:API: a PATCH whose `data.id` names another key is a 409 Conflict,
+/// and the key is unchanged.
+#[tokio::test]
+async fn another_keys_id_in_an_edit_is_a_409() {
+    let team = Team::new().await;
+    let (key, _secret) = team.create_key("member-1", json!(["calc:read"])).await;
+    let path = format!("/api/api-keys/{key}");
+    let body = json!({ "data": { "type": "api-keys", "id": "another-key", "attributes": { "name": "renamed" } } });
+    let response = team.call("PATCH", &path, "member-1", Some(body)).await;
+    assert_eq!(response.status, 409, "{}", response.text);
+    assert_eq!(response.body["errors"][0]["code"], "id_mismatch");
+    assert_eq!(response.pointers(), ["/data/id"]);
+    let after = team.call("GET", &path, "member-1", None).await;
+    assert_ne!(after.body["data"]["name"], "renamed", "{}", after.text);
+}

@@ -96,7 +96,6 @@ async fn include_text_defaults_to_false() {
 async fn bad_progression_requests() {
     let app = TestApp::spawn().await;
     let mut body = request();
-    let mut body = request();
     body["targetDate"] = json!("2026-02-30");
     assert_eq!(app.post("/api/calc/progressions", &body).await.pointers(), ["/targetDate"]);
     let mut body = request();
