@@ -46,11 +46,13 @@ pub async fn service_with_key(data_dir: &Path, rate_limit_per_minute: Option<u32
     let new_key = NewKey {
         organization_id: organization.id.clone(),
         name: "bench".into(),
-        permissions: KeyPermission::ALL.to_vec(),
+        permissions: KeyPermission::DEFAULT.to_vec(),
         modules: Vec::new(),
         allowed_domains,
         created_by: owner.id,
+        creator_keys: Vec::new(),
         expires_in_seconds: None,
+        expires_by: None,
         rate_limit_per_minute,
     };
     let (_, secret) = api_keys::issue(table, new_key).await.expect("key");

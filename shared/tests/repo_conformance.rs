@@ -264,7 +264,9 @@ fn new_key(org: &str, name: &str) -> NewKey {
         modules: vec![],
         allowed_domains: vec![],
         created_by: "owner".into(),
+        creator_keys: Vec::new(),
         expires_in_seconds: Some(3600),
+        expires_by: None,
         rate_limit_per_minute: Some(600),
     }
 }
@@ -459,6 +461,53 @@ async fn keys_stored_before_revisions_read_as_revision_0(t: &dyn Table) {
     assert_eq!(edited.revision, 1);
     assert_not_found(api_keys::update(t, &record, KeyEdit { name: Some("stale".into()), ..KeyEdit::default() }).await);
     assert_eq!(found(t, &secret).await, Some(edited));
+}
+
+/// Keys made by keys: the creator chain is stored and read back whole (an
+/// empty chain too, and a record from before chains reads as empty), and
+/// revoking a key revokes exactly the keys below it.
+async fn keys_made_by_keys_keep_their_creators(t: &dyn Table) {
+    let (top, _) = api_keys::issue(t, new_key(ORG, "top")).await.unwrap();
+    assert_eq!(top.creator_keys, Vec::<String>::new());
+    let made_by = |parent: &ApiKeyRecord, name: &str| NewKey {
+        creator_keys: parent.lineage_for_child(),
+        expires_by: parent.expires_at,
+        ..new_key(ORG, name)
+    };
+    let (middle, _) = api_keys::issue(t, made_by(&top, "middle")).await.unwrap();
+    let (bottom, bottom_secret) = api_keys::issue(t, made_by(&middle, "bottom")).await.unwrap();
+    let (sibling, _) = api_keys::issue(t, made_by(&top, "sibling")).await.unwrap();
+    assert_eq!(bottom.creator_keys, [middle.id.clone(), top.id.clone()]);
+    assert!(bottom.expires_at <= middle.expires_at && middle.expires_at <= top.expires_at);
+    assert_eq!(found(t, &bottom_secret).await, Some(bottom.clone()));
+    assert_eq!(stored_key(t, &bottom).await, Some(bottom.clone()));
+    assert!(bottom.is_managed_by(&top.id) && bottom.is_managed_by(&middle.id) && !bottom.is_managed_by(&sibling.id));
+
+    let revoked = api_keys::revoke_below(t, &middle).await.unwrap();
+    assert_eq!(revoked.iter().map(|k| k.id.as_str()).collect::<Vec<_>>(), [bottom.id.as_str()]);
+    for (key, is_revoked) in [(&top, false), (&middle, false), (&bottom, true), (&sibling, false)] {
+        assert_eq!(stored_key(t, key).await.unwrap().revoked_at.is_some(), is_revoked, "{}", key.name);
+    }
+    // Nothing left to revoke below the middle key; below the top, the middle
+    // key and the sibling (the bottom key is revoked already).
+    assert!(api_keys::revoke_below(t, &middle).await.unwrap().is_empty());
+    let mut below_top: Vec<String> = api_keys::revoke_below(t, &top).await.unwrap().into_iter().map(|k| k.id).collect();
+    below_top.sort();
+    let mut expected = vec![middle.id.clone(), sibling.id.clone()];
+    expected.sort();
+    assert_eq!(below_top, expected);
+    assert!(stored_key(t, &top).await.unwrap().revoked_at.is_none(), "the key itself is not below itself");
+
+    // A record stored before keys made keys has no chain.
+    let mut legacy = match serde_json::to_value(&top).unwrap() {
+        serde_json::Value::Object(attrs) => attrs,
+        other => panic!("a record is an object, got {other}"),
+    };
+    assert!(legacy.remove("creatorKeys").is_some());
+    t.write(vec![WriteOp::Put { item: Item::new(schema::org(ORG), schema::key(&top.id), legacy), condition: Condition::MustExist }])
+        .await
+        .unwrap();
+    assert_eq!(stored_key(t, &top).await, Some(top));
 }
 
 async fn keys_are_listed_per_organization(t: &dyn Table) {
@@ -732,6 +781,7 @@ repo_cases!(
     an_edit_read_before_a_rotation_is_refused,
     of_two_changes_decided_on_one_revision_only_the_first_is_written,
     keys_stored_before_revisions_read_as_revision_0,
+    keys_made_by_keys_keep_their_creators,
     keys_are_listed_per_organization,
     content_copies_are_one_per_urn,
     content_is_listed_by_urn_prefix,

@@ -112,7 +112,9 @@ async fn expired_revoked_and_unpermitted_keys_are_refused() {
         modules: vec![],
         allowed_domains: vec![],
         created_by: local_server::bootstrap::LOCAL_OWNER_ID.into(),
+        creator_keys: Vec::new(),
         expires_in_seconds: None,
+        expires_by: None,
         rate_limit_per_minute: None,
     };
     let body = rome_1990().to_string();

@@ -7,6 +7,7 @@ mod invitations;
 mod jwt;
 mod key_management;
 mod keys;
+mod keys_by_key;
 mod lambda;
 mod legacy_synastry;
 mod limits;

@@ -222,7 +222,9 @@ async fn api_keys_are_listed_a_page_at_a_time() {
             modules: Vec::new(),
             allowed_domains: Vec::new(),
             created_by: OWNER.into(),
+            creator_keys: Vec::new(),
             expires_in_seconds: None,
+            expires_by: None,
             rate_limit_per_minute: None,
         };
         api_keys::issue(table, new_key).await.expect("issued");

@@ -412,7 +412,9 @@ async fn second_organization(app: &TestApp) -> (String, String) {
         modules: Vec::new(),
         allowed_domains: Vec::new(),
         created_by: owner.id.clone(),
+        creator_keys: Vec::new(),
         expires_in_seconds: None,
+        expires_by: None,
         rate_limit_per_minute: None,
     };
     let (_, secret) = api_keys::issue(table, new_key).await.expect("key");

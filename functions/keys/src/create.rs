@@ -1,17 +1,26 @@
 //! POST /api/api-keys: create a key; the full key is in this answer only.
+//!
+//! A signed-in user creates keys in any organization they belong to. A key
+//! with `keys:write` creates keys in its own organization only, owned by its
+//! own owner, and never with more than it holds (`within.rs`): attributes
+//! mean the same whoever sends them (no permissions: the default set; no
+//! modules or allowedDomains: no restriction; no expiresIn: never expires;
+//! no rateLimitPerMinute: no per-key limit), and what exceeds the creating
+//! key is refused, not silently narrowed.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
+use shared::auth::scope::KeyScope;
 use shared::auth::{KeyPermission, Role};
-use shared::http::auth::SignedInUser;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, whole};
 use shared::repo::api_keys::{self, NewKey};
-use shared::repo::orgs;
 
+use crate::actor::KeyManager;
 use crate::attributes::{self, Problems};
 use crate::view::KeyView;
+use crate::within::{Sent, refuse_beyond_key};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,7 +54,7 @@ struct CreateKeyAttributes {
 #[tracing::instrument(name = "create_api_key", skip_all)]
 pub async fn create_api_key(
     State(app): State<AppState>,
-    user: SignedInUser,
+    manager: KeyManager,
     ApiJson(body): ApiJson<CreateKeyRequest>,
 ) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
     let mut problems = Problems::default();
@@ -53,7 +62,8 @@ pub async fn create_api_key(
     let given = body.data.attributes;
     let name = attributes::name(&given.name, &mut problems);
     let permissions = match &given.permissions {
-        None => KeyPermission::ALL.to_vec(),
+        // Never `keys:write`: a key that makes keys is asked for by name.
+        None => KeyPermission::DEFAULT.to_vec(),
         Some(ids) => attributes::permissions(ids, &mut problems),
     };
     let modules = given.modules.as_deref().map(|ids| attributes::modules(ids, &mut problems)).unwrap_or_default();
@@ -67,12 +77,30 @@ pub async fn create_api_key(
     problems.into_result()?;
 
     // Someone else's organization looks exactly like a missing one.
-    let role = orgs::role_of(app.table.as_ref(), &given.organization_id, &user.claims.sub)
-        .await?
-        .ok_or_else(|| ApiError::not_found("no such organization"))?;
+    let role = manager.role_in(&app, &given.organization_id).await?;
     if let Some(beyond) = attributes::beyond_role(&permissions, role, Role::has) {
         return Err(ApiError::forbidden("permission_exceeds_role", format!("a {} cannot give a key '{}'", role.id(), beyond.id())));
     }
+    let creator_keys = match manager.key() {
+        None => Vec::new(),
+        Some(creator) => {
+            let requested = KeyScope {
+                permissions: &permissions,
+                modules: &modules,
+                allowed_domains: &allowed_domains,
+                expires_at: given.expires_in.map(|seconds| chrono::Utc::now().timestamp() + seconds),
+                rate_limit_per_minute: given.rate_limit_per_minute,
+            };
+            let sent = Sent {
+                permissions: given.permissions.as_deref(),
+                modules: given.modules.as_deref(),
+                allowed_domains: Some(&allowed_domains),
+                sets_expiry: true,
+            };
+            refuse_beyond_key(&requested, creator, Some(sent))?;
+            creator.lineage_for_child()
+        }
+    };
 
     let (record, secret) = api_keys::issue(
         app.table.as_ref(),
@@ -82,8 +110,10 @@ pub async fn create_api_key(
             permissions,
             modules,
             allowed_domains,
-            created_by: user.claims.sub,
+            created_by: manager.user_id().to_owned(),
+            creator_keys,
             expires_in_seconds: given.expires_in,
+            expires_by: manager.key().and_then(|creator| creator.expires_at),
             rate_limit_per_minute: given.rate_limit_per_minute,
         },
     )

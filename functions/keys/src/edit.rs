@@ -6,20 +6,24 @@
 //! 404). New permissions must be held both by the editor's role (nobody
 //! gives what they do not hold) and by the role the key's owner has now
 //! (a key never holds more than its owner's role allows, whoever edits it).
+//! An API key editing a key (itself or one below it) must leave it within
+//! itself: the edited key as a whole, not only the attributes sent, so that
+//! an edit never leaves a managing key able to reach a key wider than it.
 
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::{KeyPermission, Role};
-use shared::http::auth::SignedInUser;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, whole};
 use shared::repo::RepoError;
 use shared::repo::api_keys::{self, KeyEdit};
 
+use crate::actor::KeyManager;
 use crate::attributes::{self, Problems, present};
-use crate::manage::{owner_role, reachable_key, refuse_revoked};
+use crate::manage::{owner_role, refuse_revoked};
 use crate::view::KeyView;
+use crate::within::{Sent, refuse_beyond_key};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -78,6 +82,34 @@ impl EditKeyRequest {
     }
 }
 
+/// The lists an edit sent, kept past [`EditKeyRequest::checked`], which
+/// consumes the body.
+struct SentLists {
+    permissions: Option<Vec<String>>,
+    modules: Option<Vec<String>>,
+    allowed_domains: Option<Vec<String>>,
+}
+
+fn owned_sent(body: &EditKeyRequest) -> SentLists {
+    let given = &body.data.attributes;
+    SentLists {
+        permissions: given.permissions.clone().flatten(),
+        modules: given.modules.clone().flatten(),
+        allowed_domains: given.allowed_domains.clone().flatten(),
+    }
+}
+
+impl SentLists {
+    fn borrowed(&self) -> Sent<'_> {
+        Sent {
+            permissions: self.permissions.as_deref(),
+            modules: self.modules.as_deref(),
+            allowed_domains: self.allowed_domains.as_deref(),
+            sets_expiry: false,
+        }
+    }
+}
+
 /// The value of an attribute that cannot be cleared: `null` is a problem.
 fn not_null<T>(given: Option<Option<T>>, field: &str, problems: &mut Problems) -> Option<T> {
     match given {
@@ -114,19 +146,23 @@ pub(crate) fn refuse_beyond_roles(
 #[tracing::instrument(name = "edit_api_key", skip_all)]
 pub async fn edit_api_key(
     State(app): State<AppState>,
-    user: SignedInUser,
+    manager: KeyManager,
     Path(key_id): Path<String>,
     ApiJson(body): ApiJson<EditKeyRequest>,
 ) -> ApiResult<Json<Value>> {
+    // The raw lists are kept only for pointing at what a managing key may not give.
+    let sent = manager.key().map(|_| owned_sent(&body));
     let edit = body.checked(&key_id)?;
-    let user_id = user.claims.sub.as_str();
-    let (key, editor_role) = reachable_key(&app, user_id, &key_id).await?;
+    let (key, editor_role) = manager.reachable_key(&app, &key_id).await?;
     refuse_revoked(&key, "edited")?;
     if let Some(permissions) = &edit.permissions {
         // The owner's role is read now, not remembered: a demotion since the
         // key was made narrows what it may be given.
-        let owner = if key.created_by == user_id { editor_role } else { owner_role(&app, &key).await? };
+        let owner = if key.created_by == manager.user_id() { editor_role } else { owner_role(&app, &key).await? };
         refuse_beyond_roles(permissions, editor_role, owner, Role::has)?;
+    }
+    if let (Some(editing), Some(sent)) = (manager.key(), &sent) {
+        refuse_beyond_key(&edit.applied_to(&key).scope(), editing, Some(sent.borrowed()))?;
     }
     let edited = api_keys::update(app.table.as_ref(), &key, edit).await.map_err(|error| match error {
         // Keys are never deleted, only revoked: the key was rotated between

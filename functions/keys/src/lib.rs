@@ -1,10 +1,12 @@
 //! The keys family: API keys of an organization.
 
+mod actor;
 mod attributes;
 mod create;
 mod edit;
 mod manage;
 mod view;
+mod within;
 
 use axum::Router;
 use axum::http::Method;
@@ -12,7 +14,9 @@ use axum::routing::{delete, get, patch, post};
 use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
-/// Key management is for signed-in dashboard users (bearer token), not keys.
+/// Key management takes a signed-in dashboard user (bearer token) or an API
+/// key with `keys:write` (see `actor.rs`), so no route has a key permission
+/// of its own here (that would turn bearer tokens away).
 pub fn routes() -> Vec<Route> {
     vec![
         Route::new(Method::POST, "/api/api-keys", None, post(create::create_api_key)),

@@ -10,6 +10,11 @@
 //!
 //! A key out of reach, or of another organization, is a 404, the same as a
 //! key that does not exist.
+//!
+//! An API key with `keys:write` (see `actor.rs`) reaches itself and the keys
+//! below it (made by it, or by keys it made), and rotates only keys no wider
+//! than itself, since rotation hands it the new secret. Revoking a key
+//! revokes the keys below it too.
 
 use axum::Json;
 use axum::extract::{Path, Query, RawQuery, State};
@@ -17,33 +22,15 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::Role;
-use shared::http::auth::SignedInUser;
 use shared::http::page::{LinkBase, PageRequest};
 use shared::http::{ApiError, ApiResult, AppState};
 use shared::repo::RepoError;
 use shared::repo::api_keys::{self, ApiKeyRecord};
 use shared::repo::orgs;
 
+use crate::actor::KeyManager;
 use crate::view::KeyView;
-
-fn reaches(role: Role, user_id: &str, key: &ApiKeyRecord) -> bool {
-    matches!(role, Role::Owner | Role::Manager) || key.created_by == user_id
-}
-
-/// The key `key_id` if the user reaches it, with the user's role in the
-/// key's organization.
-pub(crate) async fn reachable_key(app: &AppState, user_id: &str, key_id: &str) -> Result<(ApiKeyRecord, Role), ApiError> {
-    for (org_id, role) in orgs::memberships_of(app.table.as_ref(), user_id).await? {
-        if let Some(key) = api_keys::get(app.table.as_ref(), &org_id, key_id).await? {
-            return if reaches(role, user_id, &key) { Ok((key, role)) } else { Err(key_not_found()) };
-        }
-    }
-    Err(key_not_found())
-}
-
-fn key_not_found() -> ApiError {
-    ApiError::not_found("no such API key")
-}
+use crate::within::refuse_beyond_key;
 
 /// A revoked key is final: it is neither rotated nor edited back to life.
 pub(crate) fn refuse_revoked(key: &ApiKeyRecord, action: &str) -> Result<(), ApiError> {
@@ -53,8 +40,8 @@ pub(crate) fn refuse_revoked(key: &ApiKeyRecord, action: &str) -> Result<(), Api
     }
 }
 
-/// The role of the key's owner (its creator) now, from the store: a key
-/// never holds more than that role allows.
+/// The role of the key's owner now, from the store: a key never holds more
+/// than that role allows.
 pub(crate) async fn owner_role(app: &AppState, key: &ApiKeyRecord) -> Result<Role, ApiError> {
     orgs::role_of(app.table.as_ref(), &key.organization_id, &key.created_by).await?.ok_or_else(|| {
         ApiError::conflict_with("owner_not_member", "the key's owner is no longer a member of the organization; create a new key")
@@ -69,32 +56,17 @@ pub struct ListQuery {
     organization_id: Option<String>,
 }
 
-/// GET /api/api-keys[?organizationId=]: the keys the user reaches, a page
-/// at a time (`page[number]`, `page[size]`).
+/// GET /api/api-keys[?organizationId=]: the keys the manager reaches, a
+/// page at a time (`page[number]`, `page[size]`).
 #[tracing::instrument(name = "list_api_keys", skip_all)]
 pub async fn list_api_keys(
     State(app): State<AppState>,
-    user: SignedInUser,
+    manager: KeyManager,
     Query(query): Query<ListQuery>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
     let page = PageRequest::from_query(raw.as_deref())?;
-    let user_id = user.claims.sub.as_str();
-    let mut memberships = orgs::memberships_of(app.table.as_ref(), user_id).await?;
-    if let Some(org_id) = &query.organization_id {
-        memberships.retain(|(id, _)| id == org_id);
-        if memberships.is_empty() {
-            return Err(ApiError::not_found("no such organization"));
-        }
-    }
-    let mut keys = Vec::new();
-    for (org_id, role) in memberships {
-        for key in api_keys::list_for_organization(app.table.as_ref(), &org_id).await? {
-            if reaches(role, user_id, &key) {
-                keys.push(key);
-            }
-        }
-    }
+    let keys = manager.reachable_keys(&app, query.organization_id.as_deref()).await?;
     let base_url = app.config.public_base_url.as_deref().unwrap_or("");
     let (keys, envelope) = page.slice(keys, &LinkBase::new(base_url, "/api/api-keys", raw.as_deref()));
     let data: Vec<_> = keys.into_iter().map(|key| KeyView::of(key, None)).collect();
@@ -103,19 +75,23 @@ pub async fn list_api_keys(
 
 /// GET /api/api-keys/{id}
 #[tracing::instrument(name = "get_api_key", skip_all)]
-pub async fn get_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
-    let (key, _) = reachable_key(&app, &user.claims.sub, &key_id).await?;
+pub async fn get_api_key(State(app): State<AppState>, manager: KeyManager, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
+    let (key, _) = manager.reachable_key(&app, &key_id).await?;
     Ok(Json(json!({ "data": KeyView::of(key, None) })))
 }
 
 /// POST /api/api-keys/{id}/rotate: a new secret, shown once; the old one
 /// stops working at once.
 #[tracing::instrument(name = "rotate_api_key", skip_all)]
-pub async fn rotate_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
-    let (key, _) = reachable_key(&app, &user.claims.sub, &key_id).await?;
+pub async fn rotate_api_key(State(app): State<AppState>, manager: KeyManager, Path(key_id): Path<String>) -> ApiResult<Json<Value>> {
+    let (key, _) = manager.reachable_key(&app, &key_id).await?;
     refuse_revoked(&key, "rotated")?;
     let owner_role = owner_role(&app, &key).await?;
-    let permissions = key.permissions.iter().copied().filter(|p| owner_role.has(p.role_permission())).collect();
+    let permissions: Vec<_> = key.permissions.iter().copied().filter(|p| owner_role.has(p.role_permission())).collect();
+    if let Some(rotating) = manager.key() {
+        let rotated = ApiKeyRecord { permissions: permissions.clone(), ..key.clone() };
+        refuse_beyond_key(&rotated.scope(), rotating, None)?;
+    }
     let (rotated, secret) = api_keys::rotate(app.table.as_ref(), &key, permissions).await.map_err(|error| match error {
         RepoError::Revoked => ApiError::conflict_with("key_revoked", "the key was revoked; a revoked key cannot be rotated"),
         RepoError::Contended => ApiError::conflict_with("key_changed", "the key was rotated by someone else meanwhile; read it again"),
@@ -125,13 +101,18 @@ pub async fn rotate_api_key(State(app): State<AppState>, user: SignedInUser, Pat
     Ok(Json(json!({ "data": KeyView::of(rotated, Some(&secret)) })))
 }
 
-/// DELETE /api/api-keys/{id}: revokes the key (it stays listed, revoked).
+/// DELETE /api/api-keys/{id}: revokes the key and the keys below it (they
+/// stay listed, revoked). Also for a key already revoked, which finishes a
+/// revocation of the keys below that was cut short.
 #[tracing::instrument(name = "revoke_api_key", skip_all)]
-pub async fn revoke_api_key(State(app): State<AppState>, user: SignedInUser, Path(key_id): Path<String>) -> ApiResult<StatusCode> {
-    let (key, _) = reachable_key(&app, &user.claims.sub, &key_id).await?;
+pub async fn revoke_api_key(State(app): State<AppState>, manager: KeyManager, Path(key_id): Path<String>) -> ApiResult<StatusCode> {
+    let (key, _) = manager.reachable_key(&app, &key_id).await?;
     if key.revoked_at.is_none() {
         let revoked = api_keys::revoke(app.table.as_ref(), &key).await?;
         tracing::info!(key_id = %revoked.id, "api key revoked");
+    }
+    for below in api_keys::revoke_below(app.table.as_ref(), &key).await? {
+        tracing::info!(key_id = %below.id, revoked_with = %key.id, "api key revoked with the key that made it");
     }
     Ok(StatusCode::NO_CONTENT)
 }

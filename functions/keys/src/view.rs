@@ -22,14 +22,18 @@ pub struct KeyView {
     allowed_domains: Vec<String>,
     expires_at: Option<String>,
     created_at: String,
-    /// The user who created the key: its owner for the management rules.
+    /// The key's owner for the management rules: the user who created it,
+    /// or the owner of the key that created it.
     created_by: String,
+    /// The key that created it; `null` when a user did.
+    created_by_key: Option<String>,
     revoked_at: Option<String>,
     rate_limit_per_minute: Option<u32>,
 }
 
 impl KeyView {
     pub fn of(record: ApiKeyRecord, fresh_secret: Option<&ApiKeySecret>) -> Self {
+        let created_by_key = record.created_by_key().map(str::to_owned);
         Self {
             kind: "api-keys",
             id: record.id,
@@ -44,6 +48,7 @@ impl KeyView {
                 .expires_at
                 .and_then(|at| chrono::DateTime::from_timestamp(at, 0))
                 .map(|at| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+            created_by_key,
             created_at: record.created_at,
             created_by: record.created_by,
             revoked_at: record.revoked_at,

@@ -40,11 +40,13 @@ pub async fn bootstrap_if_empty(table: &dyn Table, data_dir: &Path) -> Result<Op
         NewKey {
             organization_id: organization.id.clone(),
             name: "Bootstrap key".into(),
-            permissions: KeyPermission::ALL.to_vec(),
+            permissions: KeyPermission::DEFAULT.to_vec(),
             modules: Vec::new(),
             allowed_domains: Vec::new(),
             created_by: owner.id,
+            creator_keys: Vec::new(),
             expires_in_seconds: None,
+            expires_by: None,
             rate_limit_per_minute: None,
         },
     )

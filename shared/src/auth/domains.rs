@@ -43,11 +43,35 @@ pub fn pattern_matches(pattern: &str, host: &str) -> bool {
     }
 }
 
+/// Whether patterns restrict a key at all: none, or `*` among them, means
+/// every site (and requests naming none).
+pub fn unrestricted(patterns: &[String]) -> bool {
+    patterns.is_empty() || patterns.iter().any(|p| p == "*")
+}
+
+/// Whether every site `inner` matches is matched by `outer` too, so that a
+/// key restricted to `outer` may hand `inner` on: `*.example.com` covers
+/// `shop.example.com` and `*.eu.example.com`, not `example.com` nor
+/// `other.org`; an exact domain covers only itself; only `*` covers `*`.
+pub fn pattern_covers(outer: &str, inner: &str) -> bool {
+    if outer == "*" {
+        return true;
+    }
+    match inner.strip_prefix("*.") {
+        // A wildcard needs a wildcard over the same domain or a parent of it.
+        Some(inner_parent) => match outer.strip_prefix("*.") {
+            Some(outer_parent) => inner_parent == outer_parent || pattern_matches(outer, inner_parent),
+            None => false,
+        },
+        None => inner != "*" && pattern_matches(outer, inner),
+    }
+}
+
 /// Checks a request against a key's patterns; no patterns means no restriction.
 pub fn check(patterns: &[String], origin: Option<&str>, referer: Option<&str>) -> Result<(), DomainRefusal> {
     // `*` allows every site, and so also no site: a server that sends
     // neither header is not refused by a key that names no restriction.
-    if patterns.is_empty() || patterns.iter().any(|p| p == "*") {
+    if unrestricted(patterns) {
         return Ok(());
     }
     let host = requesting_site(origin, referer).ok_or(DomainRefusal::NoSite)?;
@@ -83,6 +107,36 @@ mod tests {
         assert!(!pattern_matches("*.example.com", "badexample.com"));
         assert!(!pattern_matches("*.example.com", "example.com.evil.test"));
         assert!(pattern_matches("*", "anything.test"));
+    }
+
+    #[test]
+    fn what_a_pattern_covers() {
+        for (outer, inner) in [
+            ("*", "*"),
+            ("*", "example.com"),
+            ("*", "*.example.com"),
+            ("example.com", "example.com"),
+            ("*.example.com", "shop.example.com"),
+            ("*.example.com", "a.b.example.com"),
+            ("*.example.com", "*.example.com"),
+            ("*.example.com", "*.eu.example.com"),
+        ] {
+            assert!(pattern_covers(outer, inner), "{outer} covers {inner}");
+        }
+        for (outer, inner) in [
+            ("example.com", "*"),
+            ("*.example.com", "*"),
+            ("example.com", "shop.example.com"),
+            ("example.com", "*.example.com"),
+            ("*.example.com", "example.com"),
+            ("*.example.com", "other.org"),
+            ("*.example.com", "badexample.com"),
+            ("*.example.com", "*.com"),
+            ("*.example.com", "*.badexample.com"),
+            ("shop.example.com", "*.shop.example.com"),
+        ] {
+            assert!(!pattern_covers(outer, inner), "{outer} does not cover {inner}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod domains;
 pub mod jwt;
 pub mod keys;
 pub mod permissions;
+pub mod scope;
 
 pub use keys::{ApiKeySecret, KeyHash};
 pub use permissions::{KeyPermission, Module, Plan, Role};

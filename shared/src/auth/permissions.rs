@@ -13,10 +13,22 @@ pub enum KeyPermission {
     ChartRead,
     #[serde(rename = "modules:read")]
     ModulesRead,
+    /// Managing keys with a key: create, list, view, edit, rotate and revoke
+    /// the keys it created (directly or through keys it created) and itself,
+    /// never more than it holds. Opt-in only: never in [`Self::DEFAULT`].
+    #[serde(rename = "keys:write")]
+    KeysWrite,
 }
 
 impl KeyPermission {
-    pub const ALL: [KeyPermission; 4] = [Self::CalcRead, Self::ContentRead, Self::ChartRead, Self::ModulesRead];
+    /// Every key permission there is.
+    pub const ALL: [KeyPermission; 5] = [Self::CalcRead, Self::ContentRead, Self::ChartRead, Self::ModulesRead, Self::KeysWrite];
+
+    /// What a key gets when it is created without `permissions`: every
+    /// permission to call the service, none to manage keys. A key that can
+    /// make keys is a credential that can multiply itself, so it must be
+    /// asked for by name.
+    pub const DEFAULT: [KeyPermission; 4] = [Self::CalcRead, Self::ContentRead, Self::ChartRead, Self::ModulesRead];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -24,6 +36,7 @@ impl KeyPermission {
             Self::ContentRead => "content:read",
             Self::ChartRead => "chart:read",
             Self::ModulesRead => "modules:read",
+            Self::KeysWrite => "keys:write",
         }
     }
 
@@ -33,12 +46,19 @@ impl KeyPermission {
 
     /// The role permission a key permission stands for: a key never holds
     /// a permission its owner's role lacks.
+    ///
+    /// `keys:write` stands for `org:read`, membership itself: every member,
+    /// whatever the role, may create keys and manage the keys they created
+    /// (key management rule 2), and a key with `keys:write` reaches no more
+    /// than that (its own keys, never the organization's as an owner or a
+    /// manager does), so it needs no permission a member lacks.
     pub fn role_permission(self) -> &'static str {
         match self {
             Self::CalcRead => "calc:use",
             Self::ContentRead => "content:read",
             Self::ChartRead => "chart:use",
             Self::ModulesRead => "modules:read",
+            Self::KeysWrite => "org:read",
         }
     }
 }
@@ -181,6 +201,16 @@ mod tests {
     fn every_key_permission_maps_to_a_role_permission() {
         for permission in KeyPermission::ALL {
             assert!(Role::permissions().any(|p| p == permission.role_permission()));
+        }
+    }
+
+    #[test]
+    fn key_management_is_never_a_default_and_every_member_may_hold_it() {
+        assert!(!KeyPermission::DEFAULT.contains(&KeyPermission::KeysWrite));
+        assert_eq!(KeyPermission::DEFAULT.len() + 1, KeyPermission::ALL.len());
+        assert_eq!(KeyPermission::parse("keys:write"), Some(KeyPermission::KeysWrite));
+        for role in [Role::Owner, Role::Manager, Role::Member] {
+            assert!(role.has(KeyPermission::KeysWrite.role_permission()), "{role:?}");
         }
     }
 }

@@ -66,6 +66,15 @@ async fn admit(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> Result<C
     Ok(caller)
 }
 
+/// For routes that take a key or a bearer token (key management): the key
+/// admitted for `guard` exactly as [`require_api_key`] does (authenticated,
+/// its permission and site checked, the request charged like any other).
+pub async fn admit_key(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> Result<Caller, ApiError> {
+    let caller = admit(app, headers, guard).await?;
+    tracing::Span::current().record("org", caller.organization.id.as_str());
+    Ok(caller)
+}
+
 /// For the few routes a key reaches on its owner's behalf rather than by a
 /// key permission (the organization's version pin): the key authenticated,
 /// its site rule, and the request charged. The handler checks the owner's
@@ -94,6 +103,7 @@ async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, Api
     if key.is_expired(chrono::Utc::now().timestamp()) {
         return Err(ApiError::unauthorized("expired_api_key", "the API key has expired"));
     }
+    refuse_revoked_creators(app, &key).await?;
     let organization = orgs::get_organization(app.table.as_ref(), &key.organization_id).await?.ok_or_else(invalid)?;
     tracing::Span::current().record("org", organization.id.as_str());
     // Removing a member revokes their keys; this holds even if that failed
@@ -102,6 +112,20 @@ async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, Api
         .await?
         .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))?;
     Ok(Caller { key, organization, owner_role })
+}
+
+/// A key made by a key lives only as long as the keys above it: revoking a
+/// key revokes what it made too (the management route marks them), and
+/// this holds even if that marking failed half-way or raced with a key being
+/// made. Keys a user made have no keys above them and cost no read here.
+async fn refuse_revoked_creators(app: &AppState, key: &ApiKeyRecord) -> Result<(), ApiError> {
+    for creator_id in &key.creator_keys {
+        let creator = api_keys::get(app.table.as_ref(), &key.organization_id, creator_id).await?;
+        if creator.is_none_or(|creator| creator.revoked_at.is_some()) {
+            return Err(ApiError::unauthorized("revoked_api_key", "the API key that created this key has been revoked"));
+        }
+    }
+    Ok(())
 }
 
 fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<(), ApiError> {
@@ -239,6 +263,7 @@ mod tests {
                 modules: key_modules,
                 allowed_domains: Vec::new(),
                 created_by: "u".into(),
+                creator_keys: Vec::new(),
                 created_at: String::new(),
                 expires_at: None,
                 revoked_at: None,

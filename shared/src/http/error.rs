@@ -110,6 +110,17 @@ impl ApiError {
         Self::single(StatusCode::FORBIDDEN, code, "Forbidden", detail, None)
     }
 
+    /// 403 naming every refused part of a request at once: (code, JSON
+    /// pointer into the body when the part is there, detail).
+    pub fn forbidden_parts(parts: Vec<(&str, Option<String>, String)>) -> Self {
+        let status = StatusCode::FORBIDDEN;
+        Self::Client {
+            status,
+            errors: parts.into_iter().map(|(code, pointer, detail)| object(status, code, "Forbidden", detail, pointer)).collect(),
+            retry_after: None,
+        }
+    }
+
     pub fn not_found(detail: impl Into<String>) -> Self {
         Self::single(StatusCode::NOT_FOUND, "not_found", "Not found", detail, None)
     }

@@ -22,8 +22,15 @@ pub struct ApiKeyRecord {
     /// Empty: every module of the organization's plan.
     pub modules: Vec<Module>,
     pub allowed_domains: Vec<String>,
-    /// The user who created the key (its owner for the management rules).
+    /// The user who owns the key for the management rules: the user who
+    /// created it, or, for a key another key created, that key's owner.
     pub created_by: String,
+    /// The keys above this one, nearest first: the key that created it, the
+    /// key that created that one, and so on. Empty for a key a signed-in user
+    /// created (records from before keys made keys have none). Stored whole so
+    /// that "does key K manage this key" is one look at the record.
+    #[serde(default)]
+    pub creator_keys: Vec<String>,
     pub created_at: String,
     /// Unix seconds.
     pub expires_at: Option<i64>,
@@ -38,6 +45,33 @@ pub struct ApiKeyRecord {
 impl ApiKeyRecord {
     pub fn is_expired(&self, now: i64) -> bool {
         self.expires_at.is_some_and(|at| now >= at)
+    }
+
+    /// What this key could hand on to a key it makes.
+    pub fn scope(&self) -> crate::auth::scope::KeyScope<'_> {
+        crate::auth::scope::KeyScope {
+            permissions: &self.permissions,
+            modules: &self.modules,
+            allowed_domains: &self.allowed_domains,
+            expires_at: self.expires_at,
+            rate_limit_per_minute: self.rate_limit_per_minute,
+        }
+    }
+
+    /// The key that created this one, if a key did.
+    pub fn created_by_key(&self) -> Option<&str> {
+        self.creator_keys.first().map(String::as_str)
+    }
+
+    /// Whether the key `manager_id` manages this key: it is that key, or
+    /// that key created it, directly or through keys it created.
+    pub fn is_managed_by(&self, manager_id: &str) -> bool {
+        self.id == manager_id || self.creator_keys.iter().any(|id| id == manager_id)
+    }
+
+    /// The `creator_keys` of a key this key creates.
+    pub fn lineage_for_child(&self) -> Vec<String> {
+        std::iter::once(self.id.clone()).chain(self.creator_keys.iter().cloned()).collect()
     }
 }
 
@@ -100,7 +134,13 @@ pub struct NewKey {
     pub modules: Vec<Module>,
     pub allowed_domains: Vec<String>,
     pub created_by: String,
+    /// See [`ApiKeyRecord::creator_keys`].
+    pub creator_keys: Vec<String>,
     pub expires_in_seconds: Option<i64>,
+    /// The latest the key may expire (Unix seconds): a key made by a key
+    /// expires no later than that key, to the second, whatever the clock
+    /// reads between the check and the write.
+    pub expires_by: Option<i64>,
     pub rate_limit_per_minute: Option<u32>,
 }
 
@@ -119,8 +159,12 @@ pub async fn issue(table: &dyn Table, new_key: NewKey) -> Result<(ApiKeyRecord, 
         modules: new_key.modules,
         allowed_domains: new_key.allowed_domains,
         created_by: new_key.created_by,
+        creator_keys: new_key.creator_keys,
         created_at: now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        expires_at: new_key.expires_in_seconds.map(|seconds| now.timestamp() + seconds),
+        expires_at: new_key
+            .expires_in_seconds
+            .map(|seconds| now.timestamp() + seconds)
+            .map(|at| new_key.expires_by.map_or(at, |latest| at.min(latest))),
         revoked_at: None,
         rate_limit_per_minute: new_key.rate_limit_per_minute,
         revision: 0,
@@ -152,6 +196,20 @@ pub async fn revoke(table: &dyn Table, record: &ApiKeyRecord) -> Result<ApiKeyRe
             },
         ])
         .await?;
+    Ok(revoked)
+}
+
+/// Revokes every key below `record` (those it created, directly or through
+/// keys it created) that is not revoked yet, and returns them. A key made by
+/// a key that was revoked stops working anyway (authentication checks the
+/// keys above a key); this makes the records say so too.
+pub async fn revoke_below(table: &dyn Table, record: &ApiKeyRecord) -> Result<Vec<ApiKeyRecord>, RepoError> {
+    let mut revoked = Vec::new();
+    for key in list_for_organization(table, &record.organization_id).await? {
+        if key.id != record.id && key.is_managed_by(&record.id) && key.revoked_at.is_none() {
+            revoked.push(revoke(table, &key).await?);
+        }
+    }
     Ok(revoked)
 }
 
@@ -192,6 +250,30 @@ pub struct KeyEdit {
     pub rate_limit_per_minute: Option<Option<u32>>,
 }
 
+impl KeyEdit {
+    /// The record as the edit would leave it (same revision), to judge an
+    /// edit before writing it.
+    pub fn applied_to(&self, record: &ApiKeyRecord) -> ApiKeyRecord {
+        let mut edited = record.clone();
+        if let Some(name) = &self.name {
+            edited.name.clone_from(name);
+        }
+        if let Some(permissions) = &self.permissions {
+            edited.permissions.clone_from(permissions);
+        }
+        if let Some(modules) = &self.modules {
+            edited.modules.clone_from(modules);
+        }
+        if let Some(allowed_domains) = &self.allowed_domains {
+            edited.allowed_domains.clone_from(allowed_domains);
+        }
+        if let Some(rate_limit_per_minute) = self.rate_limit_per_minute {
+            edited.rate_limit_per_minute = rate_limit_per_minute;
+        }
+        edited
+    }
+}
+
 /// Applies `edit` to the key and stores it; the secret stays the same.
 ///
 /// Both writes require their item to exist: the record, so that a key
@@ -201,22 +283,7 @@ pub struct KeyEdit {
 /// record, which would orphan the new secret. Either failing is
 /// [`RepoError::NotFound`]: the key as it was read is gone; read it again.
 pub async fn update(table: &dyn Table, record: &ApiKeyRecord, edit: KeyEdit) -> Result<ApiKeyRecord, RepoError> {
-    let mut edited = record.clone();
-    if let Some(name) = edit.name {
-        edited.name = name;
-    }
-    if let Some(permissions) = edit.permissions {
-        edited.permissions = permissions;
-    }
-    if let Some(modules) = edit.modules {
-        edited.modules = modules;
-    }
-    if let Some(allowed_domains) = edit.allowed_domains {
-        edited.allowed_domains = allowed_domains;
-    }
-    if let Some(rate_limit_per_minute) = edit.rate_limit_per_minute {
-        edited.rate_limit_per_minute = rate_limit_per_minute;
-    }
+    let mut edited = edit.applied_to(record);
     edited.revision = record.revision + 1;
     match table
         .write(vec![
@@ -289,7 +356,9 @@ mod tests {
             modules: vec![],
             allowed_domains: vec![],
             created_by: "user-1".into(),
+            creator_keys: vec![],
             expires_in_seconds: None,
+            expires_by: None,
             rate_limit_per_minute: Some(600),
         }
     }
