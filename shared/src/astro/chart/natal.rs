@@ -60,6 +60,9 @@ pub enum ChartWarning {
     /// Chiron was asked for at an instant its data does not cover: the
     /// chart leaves it out rather than refusing the rest.
     ChironOmitted,
+    /// Chiron was asked for as a transiting point in a period its data does
+    /// not cover: the transits leave it out rather than refusing the rest.
+    TransitingChironOmitted,
 }
 
 impl std::fmt::Display for ChartWarning {
@@ -77,6 +80,9 @@ impl std::fmt::Display for ChartWarning {
             ),
             Self::ChironOmitted => f.write_str(
                 "chiron was left out: its ephemeris (the asteroid file seas_18.se1) covers 1800-2399 only, and this chart's date is outside it",
+            ),
+            Self::TransitingChironOmitted => f.write_str(
+                "chiron was left out of the transiting points: its ephemeris (the asteroid file seas_18.se1) covers 1800-2399 only, and this period reaches outside it",
             ),
             Self::MoshierEphemeris => f.write_str(
                 "this date is outside 1800-2399, the range of the Swiss Ephemeris files; positions come from the Moshier ephemeris (about 0.1\" for planets, 3\" for the Moon)",
