@@ -370,3 +370,40 @@ async fn another_keys_id_in_an_edit_is_a_409() {
     let after = team.call("GET", &path, "member-1", None).await;
     assert_ne!(after.body["data"]["name"], "renamed", "{}", after.text);
 }
+
+/// `data.id` may be left out of an edit, but `null` is a 422 on `/data/id`,
+/// and the key is unchanged.
+#[tokio::test]
+async fn a_null_id_in_an_edit_is_a_422() {
+    let team = Team::new().await;
+    let (key, _secret) = team.create_key("member-1", json!(["calc:read"])).await;
+    let path = format!("/api/api-keys/{key}");
+    let body = json!({ "data": { "type": "api-keys", "id": null, "attributes": { "name": "renamed" } } });
+    let response = team.call("PATCH", &path, "member-1", Some(body)).await;
+    assert_eq!(response.status, 422, "{}", response.text);
+    assert_eq!(response.pointers(), ["/data/id"]);
+    let after = team.call("GET", &path, "member-1", None).await;
+    assert_ne!(after.body["data"]["name"], "renamed", "{}", after.text);
+}
+
+/// Allowed domains follow host-name rules label by label (the document's
+/// pattern says the same): letters, digits and inner hyphens, 1–63
+/// characters, at least two labels, `*.` before them or `*` alone.
+#[tokio::test]
+async fn allowed_domains_follow_host_name_rules() {
+    let team = Team::new().await;
+    let (key, _secret) = team.create_key("member-1", json!(["calc:read"])).await;
+    let path = format!("/api/api-keys/{key}");
+    let edit = |domains: Value| json!({ "data": { "type": "api-keys", "attributes": { "allowedDomains": domains } } });
+    let long_label = format!("{}.com", "a".repeat(63));
+    for good in ["*", "example.com", "*.example.com", "a-b.c0.io", long_label.as_str()] {
+        let response = team.call("PATCH", &path, "member-1", Some(edit(json!([good])))).await;
+        assert_eq!(response.status, 200, "{good}: {}", response.text);
+    }
+    let too_long_label = format!("{}.com", "a".repeat(64));
+    for bad in ["-.foo", "a-.com", "-a.com", "com", "*.com", "a..com", "*example.com", "Example.com", too_long_label.as_str()] {
+        let response = team.call("PATCH", &path, "member-1", Some(edit(json!(["example.org", bad])))).await;
+        assert_eq!(response.status, 422, "{bad}: {}", response.text);
+        assert_eq!(response.pointers(), ["/data/attributes/allowedDomains/1"], "{bad}");
+    }
+}

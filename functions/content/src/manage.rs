@@ -104,6 +104,7 @@ pub struct Request<A> {
 struct Data<A> {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: A,
 }

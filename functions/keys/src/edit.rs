@@ -38,6 +38,7 @@ struct EditKeyData {
     kind: String,
     /// JSON:API clients name the resource they patch; if they do, it must be
     /// the key of the path.
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     #[serde(default)]
     attributes: EditKeyAttributes,

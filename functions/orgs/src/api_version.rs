@@ -106,6 +106,7 @@ pub struct PinRequest {
 struct PinData {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: PinAttributes,
 }

@@ -84,6 +84,7 @@ pub struct MemberRequest {
 struct MemberData {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: RoleAttributes,
 }

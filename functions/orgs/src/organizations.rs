@@ -28,6 +28,7 @@ pub struct OrganizationRequest {
 struct OrganizationData {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: NameAttributes,
 }

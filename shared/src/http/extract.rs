@@ -3,7 +3,8 @@
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
-use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde::de::{DeserializeOwned, Deserializer};
 
 use super::error::ApiError;
 
@@ -36,6 +37,14 @@ where
 /// the 413 can state it.
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
+
+/// For a member that may be left out but has no meaning as `null` (a
+/// resource's `data.id`): with `#[serde(default, deserialize_with =
+/// "shared::http::extract::not_null")]` on an `Option<T>`, absent is `None`
+/// and `null` is a 422 on the member, as its schema says.
+pub fn not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
 
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
