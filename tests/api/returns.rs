@@ -93,6 +93,16 @@ async fn bad_return_requests() {
     let response = app.post("/api/calc/solar-return", &body).await;
     assert_eq!(response.status, 422, "{}", response.text);
     assert_eq!(response.pointers(), ["/returnYear"]);
+    // The documented years are 1001-2998 (the return always inside the
+    // ephemeris); 2999 and 1000 are refused even when the return would fit.
+    for year in [2999, 1000] {
+        body["returnYear"] = json!(year);
+        let response = app.post("/api/calc/solar-return", &body).await;
+        assert_eq!(response.status, 422, "{year}: {}", response.text);
+        assert_eq!(response.pointers(), ["/returnYear"]);
+    }
+    body["returnYear"] = json!(2998);
+    assert_eq!(app.post("/api/calc/solar-return", &body).await.status, 200);
     body["returnYear"] = json!(2026.5);
     assert_eq!(app.post("/api/calc/solar-return", &body).await.pointers(), ["/returnYear"]);
     body["returnYear"] = json!("2026");

@@ -161,6 +161,11 @@ fn return_location_params(location: Option<&LocationBody>) -> Vec<(&'static str,
         .unwrap_or_default()
 }
 
+/// The years whose return is always inside the ephemeris (1000-01-01 to
+/// 2999-12-31): a return falls within a day of the birthday, which may be
+/// 1 January or 31 December. The document states the same bounds.
+const RETURN_YEARS: std::ops::RangeInclusive<i32> = 1001..=2998;
+
 fn out_of_range(pointer: &str) -> impl Fn(EphemerisError) -> ApiError + '_ {
     move |error| match error {
         EphemerisError::OutOfRange => ApiError::invalid_field(pointer, error.to_string()),
@@ -184,6 +189,12 @@ pub async fn calculate_solar_return(
         &body.common_options(),
         &mut problems,
     );
+    if !RETURN_YEARS.contains(&body.return_year) {
+        problems.add(
+            "/returnYear",
+            format!("returnYear must be from {} to {}", RETURN_YEARS.start(), RETURN_YEARS.end()),
+        );
+    }
     problems.into_result()?;
     let mut input = finish_input(birth, birth_place, chart_place, options)?;
 
