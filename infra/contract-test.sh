@@ -74,22 +74,11 @@ ORG_ID="$(curl -sf -X POST "$BASE_URL/api/orgs" -H "Authorization: Bearer $SCHEM
     -d '{"data":{"type":"organizations","attributes":{"name":"Fuzz organization"}}}' |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["id"])')"
 
-# Findings not fixed yet are listed, each by name, in the baseline file: a
-# new finding fails the run, a listed one is reported but does not. Fixing
-# one and running with CONTRACT_BASELINE=prune drops it from the list;
-# CONTRACT_BASELINE=update records the current findings (review the diff).
-BASELINE_ARGS=(--baseline infra/schemathesis-baseline.json)
-case "${CONTRACT_BASELINE:-}" in
-    update) BASELINE_ARGS+=(--baseline-update) ;;
-    prune) BASELINE_ARGS+=(--baseline-prune) ;;
-esac
-
 mkdir -p "$ROOT/.test-run/schemathesis"
 cd "$ROOT"
 "$VENV/bin/schemathesis" --config-file infra/schemathesis.toml run docs/openapi.yaml \
     --url "$BASE_URL" \
     -H "X-Organization-Id: $ORG_ID" \
     "${WORKER_ARGS[@]}" \
-    "${BASELINE_ARGS[@]}" \
     "$@" \
     --report junit --report-dir .test-run/schemathesis
