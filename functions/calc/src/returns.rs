@@ -190,10 +190,7 @@ pub async fn calculate_solar_return(
         &mut problems,
     );
     if !RETURN_YEARS.contains(&body.return_year) {
-        problems.add(
-            "/returnYear",
-            format!("returnYear must be from {} to {}", RETURN_YEARS.start(), RETURN_YEARS.end()),
-        );
+        problems.add("/returnYear", format!("returnYear must be from {} to {}", RETURN_YEARS.start(), RETURN_YEARS.end()));
     }
     problems.into_result()?;
     let mut input = finish_input(birth, birth_place, chart_place, options)?;
