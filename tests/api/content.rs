@@ -359,6 +359,11 @@ async fn own_items_are_created_listed_and_checked() {
 
     // An own item has no base to restore; it can be edited.
     assert_error(&call(&app, "POST", &format!("/api/org/content/{id}/restore"), OWNER, None).await, 409, "not_a_copy");
+    // `data.id` may be left out, but `null` names no item: 422 on `/data/id`.
+    let null_id = json!({ "data": { "type": "content", "id": null, "attributes": { "title": "Renamed" } } });
+    let refused = call(&app, "PATCH", &format!("/api/org/content/{id}"), OWNER, Some(null_id)).await;
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    assert_eq!(refused.pointers(), ["/data/id"]);
     let renamed = call(&app, "PATCH", &format!("/api/org/content/{id}"), OWNER, Some(edit_body(json!({ "title": "Renamed" })))).await;
     assert_eq!(renamed.status, 200, "{}", renamed.text);
     assert_eq!(renamed.body["data"]["attributes"]["title"], "Renamed");

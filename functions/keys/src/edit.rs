@@ -240,11 +240,21 @@ mod tests {
         let edit = parse(json!({ "data": { "type": "api-keys", "id": "key-1", "attributes": {} } })).unwrap();
         assert_eq!(edit, KeyEdit::default());
         let Err(ApiError::Client { errors, .. }) =
-            parse(json!({ "data": { "type": "api-keys", "id": "key-2", "attributes": { "name": null, "modules": ["nope"] } } }))
+            parse(json!({ "data": { "type": "api-keys", "id": "key-1", "attributes": { "name": null, "modules": ["nope"] } } }))
         else {
             panic!("refused")
         };
         let pointers: Vec<_> = errors.iter().filter_map(|e| e.source.as_ref().map(|s| s.pointer.as_str())).collect();
-        assert_eq!(pointers, ["/data/id", "/data/attributes/name", "/data/attributes/modules/0"]);
+        assert_eq!(pointers, ["/data/attributes/name", "/data/attributes/modules/0"]);
+        // Another key's id is a 409 at once (JSON:API), before the attributes.
+        let Err(ApiError::Client { status, errors, .. }) =
+            parse(json!({ "data": { "type": "api-keys", "id": "key-2", "attributes": { "name": null } } }))
+        else {
+            panic!("refused")
+        };
+        assert_eq!((status.as_u16(), errors[0].code.as_str()), (409, "id_mismatch"));
+        // `null` names no key: a 422 on `/data/id` when the body is read.
+        let null_id = json!({ "data": { "type": "api-keys", "id": null, "attributes": {} } });
+        assert!(serde_json::from_value::<EditKeyRequest>(null_id).is_err());
     }
 }
