@@ -247,10 +247,16 @@ async fn a_copy_is_made_edited_restored_and_deleted() {
     let again = call(&app, "POST", "/api/org/content/copies", OWNER, Some(copy_body(VENUS_LIBRA))).await;
     assert_error(&again, 409, "copy_exists");
     assert!(again.error()["detail"].as_str().unwrap().contains(&copy_id));
-    for bad in ["urn:astro:natal:planet-in-sign:venus:libra:fr", "urn:astro:natal:planet-in-sign:vulcan:libra:en", "venus"] {
+    // Not a URN: 422 on the field. A URN of the right shape naming no base
+    // item is an id that does not exist: 404.
+    for bad in ["venus", "urn:astro:natal", "urn:astro:natal:planet-in-sign:Venus:libra:en"] {
         let refused = call(&app, "POST", "/api/org/content/copies", OWNER, Some(copy_body(bad))).await;
         assert_error(&refused, 422, "invalid_field");
         assert_eq!(refused.pointers(), ["/data/attributes/baseContentId"], "{bad}");
+    }
+    for missing in ["urn:astro:natal:planet-in-sign:venus:libra:fr", "urn:astro:natal:planet-in-sign:vulcan:libra:en"] {
+        let refused = call(&app, "POST", "/api/org/content/copies", OWNER, Some(copy_body(missing))).await;
+        assert_error(&refused, 404, "not_found");
     }
 
     // A member may not edit; a manager may.
@@ -353,6 +359,11 @@ async fn own_items_are_created_listed_and_checked() {
 
     // An own item has no base to restore; it can be edited.
     assert_error(&call(&app, "POST", &format!("/api/org/content/{id}/restore"), OWNER, None).await, 409, "not_a_copy");
+    // `data.id` may be left out, but `null` names no item: 422 on `/data/id`.
+    let null_id = json!({ "data": { "type": "content", "id": null, "attributes": { "title": "Renamed" } } });
+    let refused = call(&app, "PATCH", &format!("/api/org/content/{id}"), OWNER, Some(null_id)).await;
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    assert_eq!(refused.pointers(), ["/data/id"]);
     let renamed = call(&app, "PATCH", &format!("/api/org/content/{id}"), OWNER, Some(edit_body(json!({ "title": "Renamed" })))).await;
     assert_eq!(renamed.status, 200, "{}", renamed.text);
     assert_eq!(renamed.body["data"]["attributes"]["title"], "Renamed");

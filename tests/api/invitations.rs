@@ -254,3 +254,23 @@ async fn acceptance_needs_an_open_invitation_and_a_newcomer() {
     let open = id_of(&invite(&app, OWNER, email_of("quiet").as_str(), "member").await);
     assert_eq!(accept(&app, &open, "quiet", "").await.status, 403);
 }
+
+/// The address rule is the document's pattern: a host name of two labels or
+/// more (so `someone@localhost` is refused), only spaces, tabs and line
+/// breaks trimmed, at most 254 characters as sent.
+#[tokio::test]
+async fn invitation_addresses_follow_the_documented_rule() {
+    let app = TestApp::spawn().await;
+    let long_local = format!("{}@example.test", "a".repeat(200));
+    for good in ["o'neil+x@example.test", "\tTab.Person@Example.Test\r\n", long_local.as_str()] {
+        let response = call(&app, "POST", "/api/org/invitations", OWNER, Some(invitation_body(good, "member"))).await;
+        assert_eq!(response.status, 201, "{good:?}: {}", response.text);
+    }
+    let too_long = format!("{}@example.test", "a".repeat(242));
+    let padded = format!("  {}  ", "b".repeat(240) + "@example.test");
+    for bad in ["someone@localhost", "a.@example.test", "a@-x.test", "\u{a0}a@example.test", too_long.as_str(), padded.as_str()] {
+        let response = call(&app, "POST", "/api/org/invitations", OWNER, Some(invitation_body(bad, "member"))).await;
+        assert_eq!(response.status, 422, "{bad:?}: {}", response.text);
+        assert_eq!(response.pointers(), ["/data/attributes/email"], "{bad:?}");
+    }
+}

@@ -310,7 +310,7 @@ async fn invalid_edits_are_422_pointing_at_each_field_and_change_nothing() {
     let (key, secret) = team.create_key("member-1", json!(["calc:read"])).await;
     let path = format!("/api/api-keys/{key}");
 
-    let body = json!({ "data": { "type": "keys", "id": "another-key", "attributes": {
+    let body = json!({ "data": { "type": "keys", "attributes": {
         "name": " ", "permissions": ["calc:read", "admin:all"], "modules": ["nope"],
         "allowedDomains": ["example.com", "https://x.com"], "rateLimitPerMinute": 0 } } });
     let response = team.call("PATCH", &path, "member-1", Some(body)).await;
@@ -325,7 +325,6 @@ async fn invalid_edits_are_422_pointing_at_each_field_and_change_nothing() {
             "/data/attributes/name",
             "/data/attributes/permissions/1",
             "/data/attributes/rateLimitPerMinute",
-            "/data/id",
             "/data/type",
         ]
     );
@@ -354,4 +353,57 @@ async fn invalid_edits_are_422_pointing_at_each_field_and_change_nothing() {
     assert_eq!(shown.body["data"]["name"], "member-1 key");
     assert_eq!(shown.body["data"]["permissions"], json!(["calc:read"]));
     assert_eq!(team.natal_with(&secret).await.status, 200);
+}
+
+/// JSON:API: a PATCH whose `data.id` names another key is a 409 Conflict,
+/// and the key is unchanged.
+#[tokio::test]
+async fn another_keys_id_in_an_edit_is_a_409() {
+    let team = Team::new().await;
+    let (key, _secret) = team.create_key("member-1", json!(["calc:read"])).await;
+    let path = format!("/api/api-keys/{key}");
+    let body = json!({ "data": { "type": "api-keys", "id": "another-key", "attributes": { "name": "renamed" } } });
+    let response = team.call("PATCH", &path, "member-1", Some(body)).await;
+    assert_eq!(response.status, 409, "{}", response.text);
+    assert_eq!(response.body["errors"][0]["code"], "id_mismatch");
+    assert_eq!(response.pointers(), ["/data/id"]);
+    let after = team.call("GET", &path, "member-1", None).await;
+    assert_ne!(after.body["data"]["name"], "renamed", "{}", after.text);
+}
+
+/// `data.id` may be left out of an edit, but `null` is a 422 on `/data/id`,
+/// and the key is unchanged.
+#[tokio::test]
+async fn a_null_id_in_an_edit_is_a_422() {
+    let team = Team::new().await;
+    let (key, _secret) = team.create_key("member-1", json!(["calc:read"])).await;
+    let path = format!("/api/api-keys/{key}");
+    let body = json!({ "data": { "type": "api-keys", "id": null, "attributes": { "name": "renamed" } } });
+    let response = team.call("PATCH", &path, "member-1", Some(body)).await;
+    assert_eq!(response.status, 422, "{}", response.text);
+    assert_eq!(response.pointers(), ["/data/id"]);
+    let after = team.call("GET", &path, "member-1", None).await;
+    assert_ne!(after.body["data"]["name"], "renamed", "{}", after.text);
+}
+
+/// Allowed domains follow host-name rules label by label (the document's
+/// pattern says the same): letters, digits and inner hyphens, 1–63
+/// characters, at least two labels, `*.` before them or `*` alone.
+#[tokio::test]
+async fn allowed_domains_follow_host_name_rules() {
+    let team = Team::new().await;
+    let (key, _secret) = team.create_key("member-1", json!(["calc:read"])).await;
+    let path = format!("/api/api-keys/{key}");
+    let edit = |domains: Value| json!({ "data": { "type": "api-keys", "attributes": { "allowedDomains": domains } } });
+    let long_label = format!("{}.com", "a".repeat(63));
+    for good in ["*", "example.com", "*.example.com", "a-b.c0.io", long_label.as_str()] {
+        let response = team.call("PATCH", &path, "member-1", Some(edit(json!([good])))).await;
+        assert_eq!(response.status, 200, "{good}: {}", response.text);
+    }
+    let too_long_label = format!("{}.com", "a".repeat(64));
+    for bad in ["-.foo", "a-.com", "-a.com", "com", "*.com", "a..com", "*example.com", "Example.com", too_long_label.as_str()] {
+        let response = team.call("PATCH", &path, "member-1", Some(edit(json!(["example.org", bad])))).await;
+        assert_eq!(response.status, 422, "{bad}: {}", response.text);
+        assert_eq!(response.pointers(), ["/data/attributes/allowedDomains/1"], "{bad}");
+    }
 }

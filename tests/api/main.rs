@@ -17,6 +17,7 @@ mod numerology;
 mod orgs;
 mod pagination;
 mod progressions;
+mod reference;
 mod refusals;
 mod returns;
 mod role_table;

@@ -134,6 +134,9 @@ async fn organization_input_is_checked_field_by_field() {
     assert!(call(&app, "GET", "/api/orgs", "founder", None).await.body["data"].as_array().unwrap().is_empty());
     let wrong_id = json!({ "data": { "type": "organizations", "id": "another", "attributes": { "name": "Fine" } } });
     let response = call(&app, "PATCH", "/api/org", OWNER, Some(wrong_id)).await;
+    // JSON:API: another resource's id in a PATCH is a 409 Conflict.
+    assert_eq!(response.status, 409, "{}", response.text);
+    assert_eq!(response.body["errors"][0]["code"], "id_mismatch");
     assert_eq!(response.pointers(), vec!["/data/id".to_owned()], "{}", response.text);
 }
 
@@ -457,4 +460,37 @@ async fn a_key_reads_and_sets_the_pin_with_its_owners_role() {
     let unknown = with_key("ak_0123456789abcdefghijABCDEFGHIJ0123456789".into(), "GET", None).await;
     assert_eq!(unknown.status, 401);
     assert_eq!(unknown.error()["code"], "invalid_api_key");
+}
+
+/// `data.id` may be left out, but `null` names no resource: a 422 on
+/// `/data/id` (the document declares it a string), not an unnamed edit.
+#[tokio::test]
+async fn a_null_data_id_is_refused() {
+    let app = TestApp::spawn().await;
+    let members_path = format!("/api/org/members/{OWNER}");
+    let cases = [
+        ("POST", "/api/orgs", json!({ "data": { "type": "organizations", "id": null, "attributes": { "name": "Fine" } } })),
+        ("PATCH", "/api/org", json!({ "data": { "type": "organizations", "id": null, "attributes": { "name": "Renamed" } } })),
+        (
+            "PATCH",
+            "/api/org/api-version",
+            json!({ "data": { "type": "organizations", "id": null, "attributes": { "apiVersion": "2026-09-03" } } }),
+        ),
+        ("PATCH", &members_path, json!({ "data": { "type": "members", "id": null, "attributes": { "role": "owner" } } })),
+        (
+            "POST",
+            "/api/org/invitations",
+            json!({ "data": { "type": "invitations", "id": null, "attributes": { "email": "a@example.test", "role": "member" } } }),
+        ),
+    ];
+    for (method, path, body) in cases {
+        let response = call(&app, method, path, OWNER, Some(body)).await;
+        assert_eq!(response.status, 422, "{method} {path}: {}", response.text);
+        assert_eq!(response.pointers(), vec!["/data/id".to_owned()], "{method} {path}: {}", response.text);
+    }
+    // Nothing was changed or created.
+    let org = call(&app, "GET", "/api/org", OWNER, None).await;
+    assert_ne!(org.body["data"]["attributes"]["name"], "Renamed", "{}", org.text);
+    let invitations = call(&app, "GET", "/api/org/invitations", OWNER, None).await;
+    assert_eq!(invitations.body["data"], json!([]), "{}", invitations.text);
 }

@@ -96,17 +96,6 @@ async fn include_text_defaults_to_false() {
 async fn bad_progression_requests() {
     let app = TestApp::spawn().await;
     let mut body = request();
-    body["targetDate"] = json!("1980-01-01");
-    let response = app.post("/api/calc/progressions", &body).await;
-    assert_eq!(response.status, 422);
-    assert_eq!(response.pointers(), ["/targetDate"]);
-    // The birth day itself is allowed (noon precedes a 14:30 birth): nothing has progressed.
-    let mut body = request();
-    body["targetDate"] = json!("1990-05-11");
-    let response = app.post("/api/calc/progressions", &body).await;
-    assert_eq!(response.status, 200, "{}", response.text);
-    assert_eq!(response.body["data"]["points"]["sun"]["longitude"], response.body["data"]["natalPoints"]["sun"]["longitude"]);
-    let mut body = request();
     body["targetDate"] = json!("2026-02-30");
     assert_eq!(app.post("/api/calc/progressions", &body).await.pointers(), ["/targetDate"]);
     let mut body = request();
@@ -120,4 +109,22 @@ async fn bad_progression_requests() {
     let mut body = request();
     body["birthLocation"]["latitude"] = json!(-95);
     assert_eq!(app.post("/api/calc/progressions", &body).await.pointers(), ["/birthLocation/latitude"]);
+}
+
+/// A target before birth progresses backwards (the converse direction): ten
+/// years before a 1990 birth is about ten days before it, the Sun about ten
+/// degrees behind its natal place.
+#[tokio::test]
+async fn a_target_before_birth_progresses_backwards() {
+    let app = TestApp::spawn().await;
+    let mut body = request();
+    body["targetDate"] = json!("1980-05-11");
+    let response = app.post("/api/calc/progressions", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let data = &response.body["data"];
+    assert!(data["progressedDate"].as_str().unwrap().starts_with("1990-05-01"), "{}", data["progressedDate"]);
+    let progressed = data["points"]["sun"]["longitude"].as_f64().unwrap();
+    let natal = data["natalPoints"]["sun"]["longitude"].as_f64().unwrap();
+    let behind = natal - progressed;
+    assert!((9.0..11.0).contains(&behind), "{behind}");
 }

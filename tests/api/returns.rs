@@ -93,7 +93,17 @@ async fn bad_return_requests() {
     let response = app.post("/api/calc/solar-return", &body).await;
     assert_eq!(response.status, 422, "{}", response.text);
     assert_eq!(response.pointers(), ["/returnYear"]);
-    body["returnYear"] = json!(1970);
+    // The documented years are 1001-2998 (the return always inside the
+    // ephemeris); 2999 and 1000 are refused even when the return would fit.
+    for year in [2999, 1000] {
+        body["returnYear"] = json!(year);
+        let response = app.post("/api/calc/solar-return", &body).await;
+        assert_eq!(response.status, 422, "{year}: {}", response.text);
+        assert_eq!(response.pointers(), ["/returnYear"]);
+    }
+    body["returnYear"] = json!(2998);
+    assert_eq!(app.post("/api/calc/solar-return", &body).await.status, 200);
+    body["returnYear"] = json!(2026.5);
     assert_eq!(app.post("/api/calc/solar-return", &body).await.pointers(), ["/returnYear"]);
     body["returnYear"] = json!("2026");
     assert_eq!(app.post("/api/calc/solar-return", &body).await.pointers(), ["/returnYear"]);
@@ -103,10 +113,27 @@ async fn bad_return_requests() {
     let mut body = birth("1990-05-11T12:30");
     body["returnDate"] = json!("3100-01-01");
     assert_eq!(app.post("/api/calc/lunar-return", &body).await.pointers(), ["/returnDate"]);
-    body["returnDate"] = json!("1980-01-01");
-    assert_eq!(app.post("/api/calc/lunar-return", &body).await.pointers(), ["/returnDate"], "before the birth");
     body["returnDate"] = json!("2026-13-01");
     assert_eq!(app.post("/api/calc/lunar-return", &body).await.pointers(), ["/returnDate"]);
     body.as_object_mut().unwrap().remove("birthDateTime");
     assert_eq!(app.post("/api/calc/lunar-return", &body).await.pointers(), ["/birthDateTime"]);
+}
+
+/// Before birth the returns are as well defined as after it: the solar
+/// return of 1970 for a 1990 birth (returnYear sent as 1970.0, a whole
+/// number), and the first lunar return from 1 January 1980.
+#[tokio::test]
+async fn returns_before_birth_are_answered() {
+    let app = TestApp::spawn().await;
+    let mut body = birth("1990-05-11T12:30");
+    body["returnYear"] = json!(1970.0);
+    let response = app.post("/api/calc/solar-return", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert!(response.body["data"]["returnDate"].as_str().unwrap().starts_with("1970-05-1"), "{}", response.text);
+    let mut body = birth("1990-05-11T12:30");
+    body["returnDate"] = json!("1980-01-01");
+    let response = app.post("/api/calc/lunar-return", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let at = response.body["data"]["returnDate"].as_str().unwrap();
+    assert!(at.starts_with("1980-01"), "{at}");
 }

@@ -387,3 +387,54 @@ async fn names_text_and_options() {
     let warnings = response.body["meta"]["warnings"].as_array().unwrap();
     assert!(!warnings.iter().any(|w| w.as_str().unwrap().contains("interpretation texts")), "{warnings:?}");
 }
+
+/// Chiron outside its data's years (1800–2399) is left out with a warning,
+/// as in every chart, whether it is asked for as a natal target (a birth
+/// before 1800) or as a transiting point (a period after 2399): the rest of
+/// the answer stands.
+#[tokio::test]
+async fn chiron_outside_its_years_is_left_out_with_a_warning() {
+    let Ok(dir) = std::env::var("ASTEROID_EPHE_DIR") else {
+        assert!(std::env::var("CI").is_err() && std::env::var("REQUIRE_MOTO").is_err(), "ASTEROID_EPHE_DIR must be set under make test");
+        eprintln!("ASTEROID_EPHE_DIR not set: skipped (run make test)");
+        return;
+    };
+    let app = TestApp::spawn_with(|config| config.ephemeris_extra_dir = Some(dir.into())).await;
+    let warned = |response: &TestResponse, start: &str| {
+        let warnings = response.body["meta"]["warnings"].as_array().unwrap();
+        warnings.iter().any(|w| w.as_str().unwrap().starts_with(start))
+    };
+
+    // Born in 1750: Chiron as a natal target is left out of the natal chart.
+    let mut body = quarter();
+    body["birthDateTime"] = json!("1750-01-01T12:00");
+    body["points"] = json!(["sun", "chiron"]);
+    body["transitPoints"] = json!(["sun", "mars"]);
+    let response = app.post("/api/calc/transit", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert!(response.body["data"]["natal"]["points"].get("chiron").is_none(), "{}", response.text);
+    assert!(response.body["data"]["natal"]["points"].get("sun").is_some());
+    assert!(aspects(&response).iter().all(|a| a["pointB"] != "chiron"));
+    assert!(warned(&response, "chiron was left out:"), "{}", response.text);
+
+    // A period in 2400: Chiron as a transiting point is left out of them.
+    let mut body = quarter();
+    body["startDate"] = json!("2400-01-01");
+    body["endDate"] = json!("2400-01-31");
+    body["transitPoints"] = json!(["chiron", "sun"]);
+    let response = app.post("/api/calc/transit", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert_eq!(response.body["data"]["transitPoints"], json!(["sun"]));
+    assert!(aspects(&response).iter().all(|a| a["pointA"] != "chiron"));
+    assert!(warned(&response, "chiron was left out of the transiting points"), "{}", response.text);
+
+    // Within its years it is there, without either warning.
+    let mut body = quarter();
+    body["transitPoints"] = json!(["chiron"]);
+    body["points"] = json!(["chiron", "sun"]);
+    let response = app.post("/api/calc/transit", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert!(response.body["data"]["natal"]["points"].get("chiron").is_some(), "{}", response.text);
+    assert_eq!(response.body["data"]["transitPoints"], json!(["chiron"]));
+    assert!(!warned(&response, "chiron was left out"), "{}", response.text);
+}

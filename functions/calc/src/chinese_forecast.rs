@@ -95,7 +95,7 @@ fn parse(body: &ForecastRequest) -> Result<Parsed, ApiError> {
         }
         Some(_) => {}
     }
-    let forecast_year = body.forecast_year.as_i64().and_then(|y| i32::try_from(y).ok());
+    let forecast_year = shared::http::whole::of_value(&body.forecast_year).and_then(|y| i32::try_from(y).ok());
     match forecast_year {
         Some(year) if (FIRST_YEAR..=LAST_YEAR).contains(&year) => {}
         Some(_) => problems.push(("/forecastYear".into(), format!("forecastYear must be from {FIRST_YEAR} to {LAST_YEAR}"))),

@@ -77,11 +77,9 @@ pub async fn calculate_progressions(
     let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default();
     let target = local_time_on(target_day, noon, &zone, Repeated::Earlier)
         .ok_or_else(|| ApiError::invalid_field("/targetDate", "this day has no noon in the birth time zone"))?;
-    if target_day < birth.local().date_naive() {
-        return Err(ApiError::invalid_field("/targetDate", "the target date must be on or after the birth date"));
-    }
-    // On the birth day itself noon may precede the birth: nothing has progressed yet.
-    let target_instant = if target.utc < birth.utc { birth.julian_day_ut() } else { target.julian_day_ut() };
+    // A target before birth progresses backwards, a day before birth for
+    // each year before the target (the converse direction of the method).
+    let target_instant = target.julian_day_ut();
     let natal_input = ChartInput {
         instant: birth.julian_day_ut(),
         latitude: place.latitude,

@@ -30,6 +30,7 @@ chart_request! {
     pub struct SolarReturnRequest {
         birth_date_time: String,
         birth_location: LocationBody,
+        #[serde(deserialize_with = "shared::http::whole::number")]
         return_year: i32,
         return_location: Option<LocationBody>,
     }
@@ -160,6 +161,11 @@ fn return_location_params(location: Option<&LocationBody>) -> Vec<(&'static str,
         .unwrap_or_default()
 }
 
+/// The years whose return is always inside the ephemeris (1000-01-01 to
+/// 2999-12-31): a return falls within a day of the birthday, which may be
+/// 1 January or 31 December. The document states the same bounds.
+const RETURN_YEARS: std::ops::RangeInclusive<i32> = 1001..=2998;
+
 fn out_of_range(pointer: &str) -> impl Fn(EphemerisError) -> ApiError + '_ {
     move |error| match error {
         EphemerisError::OutOfRange => ApiError::invalid_field(pointer, error.to_string()),
@@ -183,15 +189,16 @@ pub async fn calculate_solar_return(
         &body.common_options(),
         &mut problems,
     );
-    if birth.is_some_and(|birth| body.return_year < birth.local().year()) {
-        problems.add("/returnYear", "the return year must be the birth year or later");
+    if !RETURN_YEARS.contains(&body.return_year) {
+        problems.add("/returnYear", format!("returnYear must be from {} to {}", RETURN_YEARS.start(), RETURN_YEARS.end()));
     }
     problems.into_result()?;
     let mut input = finish_input(birth, birth_place, chart_place, options)?;
 
     let natal_sun = natal_longitude(&app, &input.birth, Body::Sun)?;
     // The return nearest the birthday of `returnYear`: as many tropical
-    // years after birth as calendar years.
+    // years after birth as calendar years (before it, as many before: the
+    // Sun was at its natal longitude then too).
     let years = body.return_year - input.birth.local().year();
     let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years).map_err(out_of_range("/returnYear"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::SolarReturn, &input.options).await?;
@@ -239,9 +246,8 @@ pub async fn calculate_lunar_return(
     let from = local_time_on(from_day, NaiveTime::MIN, &zone, Repeated::Earlier)
         .ok_or_else(|| ApiError::invalid_field("/returnDate", "this day has no midnight in the time zone"))?;
     app.ephemeris.check_supported(from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
-    if from_day < input.birth.local().date_naive() {
-        return Err(ApiError::invalid_field("/returnDate", "the return date must be on or after the birth date"));
-    }
+    // A date before birth is answered like any other: the Moon passed its
+    // natal longitude every month before the birth as after it.
 
     let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
     let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;

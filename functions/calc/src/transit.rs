@@ -191,8 +191,8 @@ fn parse_natal_targets(
     birth: Option<JulianDay>,
     problems: &mut Problems,
 ) -> Vec<NatalTarget> {
-    let chiron_here = birth.map_or(ephemeris.chiron_available(), |jd| ephemeris.chiron_available_at(jd));
     let Some(ids) = ids else {
+        let chiron_here = birth.map_or(ephemeris.chiron_available(), |jd| ephemeris.chiron_available_at(jd));
         let mut targets: Vec<NatalTarget> = PointId::defaults(chiron_here).into_iter().map(NatalTarget::Point).collect();
         targets.extend([NatalTarget::Angle(AngleId::Ascendant), NatalTarget::Angle(AngleId::Midheaven)]);
         return targets;
@@ -207,10 +207,8 @@ fn parse_natal_targets(
                 problems.add(format!("/points/{index}"), EphemerisError::ChironUnavailable.to_string());
                 continue;
             }
-            (Some(PointId::Chiron), _) if !chiron_here => {
-                problems.add(format!("/points/{index}"), EphemerisError::ChironOutOfRange.to_string());
-                continue;
-            }
+            // Outside its data's years, Chiron is left out of the natal chart
+            // with a warning (ChartWarning::ChironOmitted), as in every chart.
             (Some(point), _) => NatalTarget::Point(point),
             (None, Some(angle)) => NatalTarget::Angle(*angle),
             (None, None) => {
@@ -232,6 +230,7 @@ fn parse_transit_points(
     ephemeris: &Ephemeris,
     period: Option<(JulianDay, JulianDay)>,
     problems: &mut Problems,
+    chiron_omitted: &mut bool,
 ) -> Vec<TransitingBody> {
     let Some(ids) = ids else {
         return PointId::PLANETS.iter().filter_map(|p| TransitingBody::of(*p)).collect();
@@ -258,9 +257,9 @@ fn parse_transit_points(
             Some((_, Some(body))) if body.body == Body::Chiron && !ephemeris.chiron_available() => {
                 problems.add(pointer, EphemerisError::ChironUnavailable.to_string())
             }
-            Some((_, Some(body))) if body.body == Body::Chiron && !chiron_in_period => {
-                problems.add(pointer, EphemerisError::ChironOutOfRange.to_string())
-            }
+            // Outside its data's years Chiron is left out of the transiting
+            // points with a warning (ChartWarning::TransitingChironOmitted).
+            Some((_, Some(body))) if body.body == Body::Chiron && !chiron_in_period => *chiron_omitted = true,
             Some((_, Some(body))) => {
                 if !bodies.iter().any(|b| b.point == body.point) {
                     bodies.push(body);
@@ -348,7 +347,9 @@ pub async fn calculate_transit(
     let options = parse_common(&common, ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
     let orbs = if body.orbs.is_some() { options.orbs.clone() } else { default_transit_orbs() };
     let targets = parse_natal_targets(natal_ids.as_deref(), ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
-    let transiting = parse_transit_points(body.transit_points.as_deref(), ephemeris, period_jd, &mut problems);
+    let mut transiting_chiron_omitted = false;
+    let transiting =
+        parse_transit_points(body.transit_points.as_deref(), ephemeris, period_jd, &mut problems, &mut transiting_chiron_omitted);
     problems.into_result()?;
     let birth = birth.ok_or_else(|| ApiError::invalid_field("/birthDateTime", "the date-time could not be placed in time"))?;
     let (zone, (start, end)) = match (zone, period_jd) {
@@ -376,15 +377,21 @@ pub async fn calculate_transit(
         },
     )
     .map_err(|e| ephemeris_error(e, "/birthDateTime"))?;
+    // The targets the chart has: Chiron outside its years is left out of it
+    // (with the chart's warning), and so out of the targets.
     let mut natal = Vec::with_capacity(targets.len());
     for target in &targets {
         let longitude = match target {
             NatalTarget::Point(point) => chart.points.iter().find(|p| p.point == *point).map(|p| p.position.longitude),
             NatalTarget::Angle(angle) => chart.angles.iter().find(|(a, _)| a == angle).map(|(_, l)| *l),
         };
-        let longitude = longitude.ok_or_else(|| ApiError::internal(format!("natal chart lacks {}", target.id())))?;
-        natal.push((*target, longitude));
+        match longitude {
+            Some(longitude) => natal.push((*target, longitude)),
+            None if *target == NatalTarget::Point(PointId::Chiron) => {}
+            None => return Err(ApiError::internal(format!("natal chart lacks {}", target.id()))),
+        }
     }
+    let targets: Vec<NatalTarget> = natal.iter().map(|(target, _)| *target).collect();
 
     let input = TransitInput { start, end, transiting: transiting.clone(), natal, orbs: orbs.clone() };
     let transits = find_transits(ephemeris, &input).map_err(|e| ephemeris_error(e, "/startDate"))?;
@@ -488,6 +495,9 @@ pub async fn calculate_transit(
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart);
     meta.add_instant(&body.birth_date_time, &birth);
+    if transiting_chiron_omitted {
+        meta.warnings.push(shared::astro::chart::ChartWarning::TransitingChironOmitted.to_string());
+    }
     if transits.sources.contains(&EphemerisSource::Moshier) && !meta.moshier {
         meta.moshier = true;
         meta.warnings.push(shared::astro::chart::ChartWarning::MoshierEphemeris.to_string());

@@ -243,9 +243,8 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
                         format!("/points/{index}"),
                         "chiron is not available on this server: it needs the asteroid ephemeris file seas_18.se1",
                     ),
-                    Some(PointId::Chiron) if !chiron_here => {
-                        problems.add(format!("/points/{index}"), "chiron is available for dates from 1800 to 2399 only")
-                    }
+                    // Asked for outside its data's years, Chiron is left
+                    // out of the chart with a warning (ChartWarning::ChironOmitted).
                     Some(point) if !points.contains(&point) => points.push(point),
                     Some(_) => {}
                     None => {

@@ -1,6 +1,7 @@
 //! The content family: interpretation texts (/api/content/*) read with a
 //! key, and an organization's own texts managed from the dashboard
-//! (/api/org/content*).
+//! (/api/org/content*), and the API's own reference (/api/openapi.json,
+//! /docs).
 //!
 //! Key routes need `content:read` and belong to the `content` module (every
 //! plan has it; a key restricted to other modules is refused). Dashboard
@@ -12,6 +13,7 @@ mod item;
 mod manage;
 mod query;
 mod read;
+pub mod reference;
 
 pub use item::CORPUS_DATE;
 
@@ -33,6 +35,11 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::PATCH, "/api/org/content/{id}", None, patch(manage::edit_content)),
         Route::new(Method::DELETE, "/api/org/content/{id}", None, delete(manage::delete_content)),
         Route::new(Method::POST, "/api/org/content/{id}/restore", None, post(manage::restore_content)),
+        // The API's reference: public, no key.
+        Route::new(Method::GET, "/api/openapi.json", None, get(reference::openapi_json)),
+        Route::new(Method::GET, "/docs", None, get(reference::reference_page)),
+        Route::new(Method::GET, "/docs/redoc.standalone.js", None, get(reference::redoc_script)),
+        Route::new(Method::GET, "/docs/reference.js", None, get(reference::init_script)),
     ]
 }
 

@@ -104,6 +104,7 @@ pub struct Request<A> {
 struct Data<A> {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: A,
 }
@@ -141,15 +142,20 @@ pub async fn copy_content(
     check_type(&body.data.kind, &mut problems);
     refuse_sent_id(body.data.id.as_deref(), &mut problems);
     let base_id = body.data.attributes.base_content_id.trim().to_owned();
-    let base = ContentKey::parse_urn(&base_id).and_then(|(key, language)| compose(&key, language).map(|text| (key, language, text)));
-    if base.is_none() {
+    if !is_urn_shaped(&base_id) {
         problems.push((
             format!("{ATTRIBUTES}/baseContentId"),
             format!("'{base_id}' is not the id of a base item (its URN, such as urn:astro:natal:planet-in-sign:venus:libra:en)"),
         ));
     }
     reject_if_any(problems)?;
-    let Some((key, language, text)) = base else { return Err(ApiError::internal("checked above")) };
+    // A URN of the right shape that names no base item is an id that does
+    // not exist, like any other: 404.
+    let Some((key, language, text)) =
+        ContentKey::parse_urn(&base_id).and_then(|(key, language)| compose(&key, language).map(|text| (key, language, text)))
+    else {
+        return Err(ApiError::not_found(format!("no base item has the id '{base_id}'")));
+    };
 
     let now = item::now_text();
     let copy = OrgContent {
@@ -347,7 +353,7 @@ pub async fn edit_content(
     let mut problems = Problems::new();
     check_type(&body.data.kind, &mut problems);
     if body.data.id.as_deref().is_some_and(|sent| sent != id) {
-        problems.push(("/data/id".into(), format!("id must be '{id}', the item addressed")));
+        return Err(ApiError::id_mismatch(&id));
     }
     reject_if_any(problems)?;
     let mut edited = org_item(&app, &member, &id).await?;
@@ -413,4 +419,16 @@ pub async fn delete_content(State(app): State<AppState>, member: OrgMember, Path
     }
     tracing::info!(org = %member.organization.id, id = %id, "content deleted");
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The shape of a base item's id, `urn:astro:` and at least four segments of
+/// lowercase letters, digits, `_` and `-` (docs/openapi.yaml `BaseContentUrn`).
+fn is_urn_shaped(id: &str) -> bool {
+    id.strip_prefix("urn:astro:").is_some_and(|rest| {
+        let segments: Vec<&str> = rest.split(':').collect();
+        segments.len() >= 4
+            && segments
+                .iter()
+                .all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-'))
+    })
 }

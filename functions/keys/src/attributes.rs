@@ -44,11 +44,12 @@ pub fn check_type(kind: &str, problems: &mut Problems) {
     }
 }
 
-/// The name, trimmed.
+/// The name, trimmed: 1 to 100 characters as sent, not all spaces, without
+/// control characters (as an organization's name).
 pub fn name(raw: &str, problems: &mut Problems) -> String {
     let name = raw.trim().to_owned();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        problems.attribute("name", format!("name must be 1 to {MAX_NAME_CHARS} characters"));
+    if name.is_empty() || raw.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        problems.attribute("name", format!("name must be 1 to {MAX_NAME_CHARS} characters, without control characters"));
     }
     name
 }

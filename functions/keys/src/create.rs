@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use shared::auth::scope::KeyScope;
 use shared::auth::{KeyPermission, Role};
-use shared::http::{ApiError, ApiJson, ApiResult, AppState};
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, whole};
 use shared::repo::api_keys::{self, NewKey};
 
 use crate::actor::KeyManager;
@@ -45,7 +45,9 @@ struct CreateKeyAttributes {
     modules: Option<Vec<String>>,
     allowed_domains: Option<Vec<String>>,
     /// Seconds from now.
+    #[serde(default, deserialize_with = "whole::optional")]
     expires_in: Option<i64>,
+    #[serde(default, deserialize_with = "whole::optional")]
     rate_limit_per_minute: Option<u32>,
 }
 

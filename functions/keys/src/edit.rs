@@ -15,7 +15,7 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::{KeyPermission, Role};
-use shared::http::{ApiError, ApiJson, ApiResult, AppState};
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, whole};
 use shared::repo::RepoError;
 use shared::repo::api_keys::{self, KeyEdit};
 
@@ -38,6 +38,7 @@ struct EditKeyData {
     kind: String,
     /// JSON:API clients name the resource they patch; if they do, it must be
     /// the key of the path.
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     #[serde(default)]
     attributes: EditKeyAttributes,
@@ -56,7 +57,7 @@ struct EditKeyAttributes {
     modules: Option<Option<Vec<String>>>,
     #[serde(default, deserialize_with = "present")]
     allowed_domains: Option<Option<Vec<String>>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "whole::clearable")]
     rate_limit_per_minute: Option<Option<u32>>,
 }
 
@@ -66,7 +67,7 @@ impl EditKeyRequest {
         let mut problems = Problems::default();
         attributes::check_type(&self.data.kind, &mut problems);
         if self.data.id.as_deref().is_some_and(|id| id != key_id) {
-            problems.add("/data/id", "id must be the id of the key in the path");
+            return Err(ApiError::id_mismatch(key_id));
         }
         let given = self.data.attributes;
         let name = not_null(given.name, "name", &mut problems).map(|name| attributes::name(&name, &mut problems));
@@ -239,11 +240,21 @@ mod tests {
         let edit = parse(json!({ "data": { "type": "api-keys", "id": "key-1", "attributes": {} } })).unwrap();
         assert_eq!(edit, KeyEdit::default());
         let Err(ApiError::Client { errors, .. }) =
-            parse(json!({ "data": { "type": "api-keys", "id": "key-2", "attributes": { "name": null, "modules": ["nope"] } } }))
+            parse(json!({ "data": { "type": "api-keys", "id": "key-1", "attributes": { "name": null, "modules": ["nope"] } } }))
         else {
             panic!("refused")
         };
         let pointers: Vec<_> = errors.iter().filter_map(|e| e.source.as_ref().map(|s| s.pointer.as_str())).collect();
-        assert_eq!(pointers, ["/data/id", "/data/attributes/name", "/data/attributes/modules/0"]);
+        assert_eq!(pointers, ["/data/attributes/name", "/data/attributes/modules/0"]);
+        // Another key's id is a 409 at once (JSON:API), before the attributes.
+        let Err(ApiError::Client { status, errors, .. }) =
+            parse(json!({ "data": { "type": "api-keys", "id": "key-2", "attributes": { "name": null } } }))
+        else {
+            panic!("refused")
+        };
+        assert_eq!((status.as_u16(), errors[0].code.as_str()), (409, "id_mismatch"));
+        // `null` names no key: a 422 on `/data/id` when the body is read.
+        let null_id = json!({ "data": { "type": "api-keys", "id": null, "attributes": {} } });
+        assert!(serde_json::from_value::<EditKeyRequest>(null_id).is_err());
     }
 }

@@ -106,6 +106,7 @@ pub struct PinRequest {
 struct PinData {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: PinAttributes,
 }
@@ -131,7 +132,7 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
 pub async fn set_api_version(State(app): State<AppState>, actor: PinActor, ApiJson(body): ApiJson<PinRequest>) -> ApiResult<Json<Value>> {
     actor.require("org:update")?;
     let mut problems = Vec::new();
-    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&actor.organization().id), &mut problems);
+    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&actor.organization().id), &mut problems)?;
     request::reject_if_any(problems)?;
     let pin = match body.data.attributes.api_version {
         None => return Err(ApiError::missing_field(format!("{ATTRIBUTES}/apiVersion"))),

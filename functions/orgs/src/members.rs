@@ -84,6 +84,7 @@ pub struct MemberRequest {
 struct MemberData {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: RoleAttributes,
 }
@@ -110,7 +111,7 @@ pub async fn change_member_role(
 ) -> ApiResult<Json<Value>> {
     caller.require("org:users:update")?;
     let mut problems = Vec::new();
-    request::check_identity(&body.data.kind, "members", body.data.id.as_deref(), Some(&user_id), &mut problems);
+    request::check_identity(&body.data.kind, "members", body.data.id.as_deref(), Some(&user_id), &mut problems)?;
     let Some(role) = parse_role(&body.data.attributes.role) else {
         problems.push((format!("{ATTRIBUTES}/role"), ROLES.into()));
         return Err(ApiError::invalid_fields(problems));

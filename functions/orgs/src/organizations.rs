@@ -28,6 +28,7 @@ pub struct OrganizationRequest {
 struct OrganizationData {
     #[serde(rename = "type")]
     kind: String,
+    #[serde(default, deserialize_with = "shared::http::extract::not_null")]
     id: Option<String>,
     attributes: NameAttributes,
 }
@@ -38,10 +39,11 @@ struct NameAttributes {
     name: String,
 }
 
-/// A name is 1 to 100 characters after trimming, with no control characters.
-fn checked_name(name: &str, problems: &mut Vec<(String, String)>) -> String {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+/// A name is 1 to 100 characters as sent, not all spaces, with no control
+/// characters; it is stored trimmed.
+fn checked_name(sent: &str, problems: &mut Vec<(String, String)>) -> String {
+    let name = sent.trim();
+    if name.is_empty() || sent.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
         problems.push((format!("{ATTRIBUTES}/name"), format!("name must be 1 to {MAX_NAME_CHARS} characters, without control characters")));
     }
     name.to_owned()
@@ -56,7 +58,7 @@ pub async fn create_organization(
     ApiJson(body): ApiJson<OrganizationRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let mut problems = Vec::new();
-    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), None, &mut problems);
+    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), None, &mut problems)?;
     let name = checked_name(&body.data.attributes.name, &mut problems);
     request::reject_if_any(problems)?;
 
@@ -104,7 +106,7 @@ pub async fn rename_organization(
 ) -> ApiResult<Json<Value>> {
     member.require("org:update")?;
     let mut problems = Vec::new();
-    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&member.organization.id), &mut problems);
+    request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&member.organization.id), &mut problems)?;
     let name = checked_name(&body.data.attributes.name, &mut problems);
     request::reject_if_any(problems)?;
 

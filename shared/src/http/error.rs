@@ -135,6 +135,18 @@ impl ApiError {
         )
     }
 
+    /// 409 for a PATCH whose `data.id` is not the resource its URL
+    /// addresses (JSON:API: a server must answer 409 Conflict then).
+    pub fn id_mismatch(addressed: &str) -> Self {
+        Self::single(
+            StatusCode::CONFLICT,
+            "id_mismatch",
+            "Conflict",
+            format!("data.id must be '{addressed}', the resource addressed"),
+            Some("/data/id".into()),
+        )
+    }
+
     pub fn conflict(detail: impl Into<String>) -> Self {
         Self::single(StatusCode::CONFLICT, "conflict", "Conflict", detail, None)
     }

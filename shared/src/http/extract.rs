@@ -3,7 +3,8 @@
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
-use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde::de::{DeserializeOwned, Deserializer};
 
 use super::error::ApiError;
 
@@ -36,6 +37,14 @@ where
 /// the 413 can state it.
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
+
+/// For a member that may be left out but has no meaning as `null` (a
+/// resource's `data.id`): with `#[serde(default, deserialize_with =
+/// "shared::http::extract::not_null")]` on an `Option<T>`, absent is `None`
+/// and `null` is a 422 on the member, as its schema says.
+pub fn not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
 
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -74,8 +83,14 @@ fn data_error(pointer: &str, error: &serde_json::Error) -> ApiError {
     ApiError::invalid_field(pointer, humanize(&message))
 }
 
-/// "invalid type: string \"x\", expected f64" -> "expected a number, got a string".
+/// "invalid type: string \"x\", expected f64" -> "expected a number, got a string";
+/// "invalid value: floating point `2.5`, expected a whole number" -> "expected a whole number, got 2.5".
 fn humanize(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, "another value"));
+        let got = got.split('`').nth(1).unwrap_or(got);
+        return format!("expected {expected}, got {got}");
+    }
     let Some(rest) = message.strip_prefix("invalid type: ") else { return message.to_owned() };
     let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, "another type"));
     let got_kind = got.split([' ', '`']).next().unwrap_or(got);

@@ -10,6 +10,7 @@ pub mod respond;
 pub mod stack;
 pub mod state;
 pub mod version;
+pub mod whole;
 
 pub use auth::{Caller, SignedInUser, require_api_key};
 pub use error::{ApiError, ApiResult};

@@ -22,6 +22,9 @@ pub const PAGE_NUMBER: &str = "page[number]";
 pub const PAGE_SIZE: &str = "page[size]";
 pub const DEFAULT_SIZE: u64 = 20;
 pub const MAX_SIZE: u64 = 100;
+/// The last page number read: beyond it no list of this service has pages,
+/// and `(number - 1) * size` stays far from overflowing.
+pub const MAX_NUMBER: u64 = 1_000_000_000;
 
 /// The decoded query parameters, in the order sent (`page%5Bsize%5D` reads
 /// as `page[size]`).
@@ -61,7 +64,7 @@ impl PageRequest {
     /// naming the parameter.
     pub fn from_pairs(pairs: &[(String, String)]) -> Result<Self, ApiError> {
         let number = single(pairs, PAGE_NUMBER)?
-            .map(|text| whole_number(PAGE_NUMBER, text, 1, None, "pages are numbered from 1"))
+            .map(|text| whole_number(PAGE_NUMBER, text, 1, Some(MAX_NUMBER), "pages are numbered from 1"))
             .transpose()?
             .unwrap_or(1);
         let size = single(pairs, PAGE_SIZE)?

@@ -57,6 +57,12 @@ pub enum ChartWarning {
     /// Inside a polar circle the house system's tenth cusp is the imum
     /// coeli (Regiomontanus, Campanus, Topocentric keep zodiacal order so).
     PolarAngles { latitude: f64 },
+    /// Chiron was asked for at an instant its data does not cover: the
+    /// chart leaves it out rather than refusing the rest.
+    ChironOmitted,
+    /// Chiron was asked for as a transiting point in a period its data does
+    /// not cover: the transits leave it out rather than refusing the rest.
+    TransitingChironOmitted,
 }
 
 impl std::fmt::Display for ChartWarning {
@@ -71,6 +77,12 @@ impl std::fmt::Display for ChartWarning {
             Self::PolarAngles { latitude } => write!(
                 f,
                 "inside the polar circle (latitude {latitude:.4}) this house system keeps its cusps in zodiacal order by putting the imum coeli on the tenth cusp; the midheaven angle gives the ecliptic on the upper meridian"
+            ),
+            Self::ChironOmitted => f.write_str(
+                "chiron was left out: its ephemeris (the asteroid file seas_18.se1) covers 1800-2399 only, and this chart's date is outside it",
+            ),
+            Self::TransitingChironOmitted => f.write_str(
+                "chiron was left out of the transiting points: its ephemeris (the asteroid file seas_18.se1) covers 1800-2399 only, and this period reaches outside it",
             ),
             Self::MoshierEphemeris => f.write_str(
                 "this date is outside 1800-2399, the range of the Swiss Ephemeris files; positions come from the Moshier ephemeris (about 0.1\" for planets, 3\" for the Moon)",
@@ -126,6 +138,10 @@ impl NatalChart {
         let mut positions = Positions { ephemeris, input, houses: &houses, computed: Vec::with_capacity(input.points.len() + 2) };
         let mut points = Vec::with_capacity(input.points.len());
         for &point in &input.points {
+            if point == PointId::Chiron && ephemeris.chiron_available() && !ephemeris.chiron_available_at(input.instant) {
+                warnings.push(ChartWarning::ChironOmitted);
+                continue;
+            }
             let position = positions.of(point)?;
             let zodiac = ZodiacPosition::of(position.longitude);
             points.push(PointPlacement {
