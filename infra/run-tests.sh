@@ -26,6 +26,9 @@ echo "== formatting and lints"
 cargo fmt --all -- --check
 cargo clippy -q --workspace --all-targets -- -D warnings
 
+echo "== template.yaml deploys: cfn-lint on it and on its SAM expansion"
+bash infra/check-template.sh
+
 echo "== pure core builds without HTTP and AWS"
 cargo check -q -p shared --no-default-features
 
