@@ -15,6 +15,8 @@ pub mod language;
 pub mod metering;
 pub mod numerology;
 pub mod repo;
+#[cfg(feature = "aws")]
+pub mod secrets;
 pub mod signing;
 pub mod store;
 pub mod version;
