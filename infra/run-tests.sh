@@ -42,7 +42,8 @@ echo "== a release Lambda package (calc) answers through the Lambda Runtime API"
 # is unpacked and its bootstrap started as Lambda would.
 PACKAGE_ARCH=x86_64 bash infra/package.sh calc
 rm -rf .test-run/calc-package
-unzip -q target/lambda-x86_64/calc/bootstrap.zip -d .test-run/calc-package
+python3 -m zipfile -e target/lambda-x86_64/calc/bootstrap.zip .test-run/calc-package
+chmod +x .test-run/calc-package/bootstrap   # zipfile does not restore modes
 python3 infra/lambda_start.py .test-run/calc-package/bootstrap 3
 
 echo "== smoke test: the local server as 'make run' starts it"
