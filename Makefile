@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint bench load build deploy load-content clean
+.PHONY: run test check-core lint check-template bench load package build deploy load-content clean
 
 run:
 	cargo build --release -p local-server
@@ -30,13 +30,24 @@ bench:
 load:
 	bash infra/load.sh
 
-# Lambda artifacts (needs cargo-lambda: `pip install cargo-lambda` or `cargo install cargo-lambda`).
-build:
-	cargo lambda build --release --arm64 --workspace --exclude local-server --exclude api-tests
+# cfn-lint on template.yaml and on its SAM expansion (also part of `make test`).
+check-template:
+	bash infra/check-template.sh
 
-deploy: build
+# One Lambda zip per function, where template.yaml's CodeUri points
+# (target/lambda/<family>/bootstrap.zip), for the architecture the template's
+# Globals state. cargo-lambda and zig come from a pinned virtualenv under
+# .test-run/ (see docs/deploy.md).
+package:
+	bash infra/package.sh
+
+build: package
+
+# Uploads the zips of `make package` and deploys the stack (SAM CLI and AWS
+# credentials needed; see docs/deploy.md). No `sam build`: the zips are built.
+deploy: package
 	sam deploy --guided
-	@echo "Then load the interpretation corpus into the table: make load-content TABLE_NAME=<table> BUCKET_NAME=<bucket> URL_SIGNING_SECRET=<secret>"
+	@echo "Then load the interpretation corpus into the table: make load-content TABLE_NAME=<table> BUCKET_NAME=<bucket> URL_SIGNING_SECRET_ARN=<arn>"
 
 # The base interpretation corpus into DynamoDB (once per corpus version).
 load-content:

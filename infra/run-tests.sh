@@ -26,15 +26,25 @@ echo "== formatting and lints"
 cargo fmt --all -- --check
 cargo clippy -q --workspace --all-targets -- -D warnings
 
+echo "== template.yaml deploys: cfn-lint on it and on its SAM expansion"
+bash infra/check-template.sh
+
 echo "== pure core builds without HTTP and AWS"
 cargo check -q -p shared --no-default-features
 
 echo "== unit, conformance and API tests"
 cargo test --workspace
 
-echo "== the calc Lambda binary answers an invocation through the Lambda Runtime API"
-cargo build -q -p calc
-python3 infra/lambda_start.py target/debug/calc 1
+echo "== a release Lambda package (calc) answers through the Lambda Runtime API"
+# What `make package` builds (cargo lambda build --release, zig), for this
+# machine's x86_64 rather than the template's arm64, which it cannot run;
+# into target/lambda-x86_64/, so the deployable zips are left alone. The zip
+# is unpacked and its bootstrap started as Lambda would.
+PACKAGE_ARCH=x86_64 bash infra/package.sh calc
+rm -rf .test-run/calc-package
+python3 -m zipfile -e target/lambda-x86_64/calc/bootstrap.zip .test-run/calc-package
+chmod +x .test-run/calc-package/bootstrap   # zipfile does not restore modes
+python3 infra/lambda_start.py .test-run/calc-package/bootstrap 3
 
 echo "== smoke test: the local server as 'make run' starts it"
 cargo build -q -p local-server

@@ -1,5 +1,11 @@
 //! Configuration, from environment variables only (12-factor; the SAM
 //! template sets them on Lambda). Every variable is listed in the README.
+//!
+//! A secret (`URL_SIGNING_SECRET`, `JWT_HS256_SECRET`) is its variable's
+//! value, or, when that is unset, the Secrets Manager secret whose ARN is in
+//! `<NAME>_ARN`, read once at start by [`Config::load`]. On Lambda the
+//! template passes only ARNs, so no secret sits in the function's
+//! configuration; locally and in tests the plain variables still work.
 
 use std::path::{Path, PathBuf};
 
@@ -50,8 +56,47 @@ fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
+/// The secrets that may be given by ARN instead of by value: (variable of
+/// the value, variable of the ARN).
+pub const SECRETS_BY_ARN: [(&str, &str); 2] =
+    [("URL_SIGNING_SECRET", "URL_SIGNING_SECRET_ARN"), ("JWT_HS256_SECRET", "JWT_HS256_SECRET_ARN")];
+
 impl Config {
+    /// From the environment, secrets given by value only (see [`Config::load`]).
     pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(&var)
+    }
+
+    /// From the environment, first reading from Secrets Manager each secret
+    /// given by ARN only: one `GetSecretValue` per such secret, concurrently,
+    /// at start (a cold start on Lambda), never per request.
+    #[cfg(feature = "aws")]
+    pub async fn load() -> Result<Self, ConfigError> {
+        Self::load_with(&var, None).await
+    }
+
+    /// [`Config::load`] with the variables from `var`, and Secrets Manager
+    /// reached through `aws` (default: the SDK's configuration from the
+    /// environment, loaded only when a secret is given by ARN).
+    #[cfg(feature = "aws")]
+    pub async fn load_with(
+        var: &(dyn Fn(&str) -> Option<String> + Sync),
+        aws: Option<&aws_config::SdkConfig>,
+    ) -> Result<Self, ConfigError> {
+        let wanted: Vec<crate::secrets::Wanted> = SECRETS_BY_ARN
+            .into_iter()
+            .filter(|(name, _)| var(name).is_none())
+            .filter_map(|(name, arn_variable)| var(arn_variable).map(|arn| crate::secrets::Wanted { name, arn_variable, arn }))
+            .collect();
+        let fetched = match (wanted.is_empty(), aws) {
+            (true, _) => Default::default(),
+            (false, Some(aws)) => crate::secrets::fetch(aws, wanted).await?,
+            (false, None) => crate::secrets::fetch(&aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await, wanted).await?,
+        };
+        Self::from_lookup(&|name: &str| fetched.get(name).cloned().or_else(|| var(name)))
+    }
+
+    fn from_lookup(var: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let backend = var("STORAGE_BACKEND").unwrap_or_else(|| "embedded".into());
         let storage = match backend.as_str() {
             "embedded" => StorageConfig::Embedded { data_dir: PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "./.data".into())) },
@@ -96,14 +141,14 @@ impl Config {
             public_base_url: var("PUBLIC_BASE_URL").map(|u| u.trim_end_matches('/').to_owned()),
             url_signing_secret,
             jwt,
-            max_body_bytes: parse_number("MAX_BODY_BYTES", 256 * 1024)?,
-            chart_link_ttl_seconds: parse_number("CHART_LINK_TTL_SECONDS", 30 * 24 * 3600)?,
-            meter_flush_interval_ms: parse_number("METER_FLUSH_INTERVAL_MS", 1000)?.max(10),
+            max_body_bytes: parse_number(var, "MAX_BODY_BYTES", 256 * 1024)?,
+            chart_link_ttl_seconds: parse_number(var, "CHART_LINK_TTL_SECONDS", 30 * 24 * 3600)?,
+            meter_flush_interval_ms: parse_number(var, "METER_FLUSH_INTERVAL_MS", 1000)?.max(10),
         })
     }
 }
 
-fn parse_number<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, ConfigError> {
+fn parse_number<T: std::str::FromStr>(var: &dyn Fn(&str) -> Option<String>, name: &'static str, default: T) -> Result<T, ConfigError> {
     match var(name) {
         None => Ok(default),
         Some(text) => text.parse().map_err(|_| ConfigError::Invalid { name, reason: "not a number".into() }),

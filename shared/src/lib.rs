@@ -17,6 +17,8 @@ pub mod metering;
 pub mod numerology;
 pub mod render;
 pub mod repo;
+#[cfg(feature = "aws")]
+pub mod secrets;
 pub mod signing;
 pub mod store;
 pub mod version;

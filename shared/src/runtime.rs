@@ -32,7 +32,11 @@ pub fn on_lambda() -> bool {
 /// route table, given the state) on Lambda or on `127.0.0.1:$PORT`.
 pub async fn serve(routes: impl FnOnce(&AppState) -> Router<AppState>) -> Result<(), Error> {
     init_tracing();
-    let state = AppState::from_config(Config::from_env()?).await?;
+    #[cfg(feature = "aws")]
+    let config = Config::load().await?;
+    #[cfg(not(feature = "aws"))]
+    let config = Config::from_env()?;
+    let state = AppState::from_config(config).await?;
     let app = finish(routes(&state), state);
     if on_lambda() { lambda_http::run(app).await } else { serve_locally(app).await }
 }

@@ -1,8 +1,20 @@
-use local_server::{RouteDrift, route_drift, template::TEMPLATE, template::parse_routes};
+use local_server::{RouteDrift, family_routes, route_drift, template::TEMPLATE, template::parse_functions, template::parse_routes};
 
 #[test]
 fn the_template_and_the_families_route_the_same_endpoints() {
     assert_eq!(route_drift(), Vec::<RouteDrift>::new());
+}
+
+#[test]
+fn every_family_has_one_function_in_the_template_packaged_by_make_package() {
+    let mut in_template = parse_functions(TEMPLATE).unwrap();
+    in_template.sort();
+    let families: Vec<String> = family_routes().keys().map(|f| f.to_string()).collect();
+    // Families without routes yet (widgets, chat, pdf) have their function too.
+    assert_eq!(in_template, families);
+    // A function whose code is anywhere else would not be found.
+    let elsewhere = TEMPLATE.replace("CodeUri: target/lambda/pdf/bootstrap.zip", "CodeUri: .");
+    assert!(parse_functions(&elsewhere).unwrap_err().contains("PdfFunction"));
 }
 
 #[test]

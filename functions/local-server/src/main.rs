@@ -17,7 +17,8 @@ use shared::runtime::{Error, init_tracing, serve_locally};
 #[tokio::main]
 async fn main() -> Result<(), Error> {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
-    let config = Config::from_env()?;
+    // Secrets by value or, against a deployed stack, by ARN (`*_ARN`).
+    let config = Config::load().await?;
     match command.as_str() {
         "serve" => serve(config).await,
         "bootstrap" => bootstrap(config).await,

@@ -8,7 +8,8 @@ pub const TEMPLATE: &str = include_str!("../../../template.yaml");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TemplateRoute {
-    /// The function's binary name (`BuildProperties.Binary`).
+    /// The function's binary name: the `<family>` of its
+    /// `CodeUri: target/lambda/<family>/bootstrap.zip` (`make package`).
     pub family: String,
     pub method: String,
     pub path: String,
@@ -16,6 +17,26 @@ pub struct TemplateRoute {
 
 pub fn template_routes() -> Result<Vec<TemplateRoute>, String> {
     parse_routes(TEMPLATE)
+}
+
+/// The family of every `AWS::Serverless::Function` in the template, in
+/// order (with or without routes).
+pub fn parse_functions(text: &str) -> Result<Vec<String>, String> {
+    let template: Value = serde_norway::from_str(text).map_err(|e| e.to_string())?;
+    let resources = template.get("Resources").and_then(Value::as_mapping).ok_or("no Resources")?;
+    resources
+        .iter()
+        .filter(|(_, resource)| resource.get("Type").and_then(Value::as_str) == Some("AWS::Serverless::Function"))
+        .map(|(name, resource)| {
+            resource
+                .get("Properties")
+                .and_then(|p| p.get("CodeUri"))
+                .and_then(Value::as_str)
+                .and_then(family_of_package)
+                .map(str::to_owned)
+                .ok_or_else(|| format!("{}: CodeUri is not target/lambda/<family>/bootstrap.zip", name.as_str().unwrap_or("?")))
+        })
+        .collect()
 }
 
 pub fn parse_routes(text: &str) -> Result<Vec<TemplateRoute>, String> {
@@ -28,11 +49,11 @@ pub fn parse_routes(text: &str) -> Result<Vec<TemplateRoute>, String> {
         }
         let name = name.as_str().unwrap_or("?");
         let family = resource
-            .get("Metadata")
-            .and_then(|m| m.get("BuildProperties"))
-            .and_then(|b| b.get("Binary"))
+            .get("Properties")
+            .and_then(|p| p.get("CodeUri"))
             .and_then(Value::as_str)
-            .ok_or_else(|| format!("{name}: no Metadata.BuildProperties.Binary"))?;
+            .and_then(family_of_package)
+            .ok_or_else(|| format!("{name}: CodeUri is not target/lambda/<family>/bootstrap.zip"))?;
         let Some(events) = resource.get("Properties").and_then(|p| p.get("Events")).and_then(Value::as_mapping) else { continue };
         for (event_name, event) in events {
             if event.get("Type").and_then(Value::as_str) != Some("HttpApi") {
@@ -45,4 +66,10 @@ pub fn parse_routes(text: &str) -> Result<Vec<TemplateRoute>, String> {
         }
     }
     Ok(routes)
+}
+
+/// `target/lambda/<family>/bootstrap.zip` -> `<family>`: where `make package`
+/// (cargo lambda) leaves each binary's zip.
+pub fn family_of_package(code_uri: &str) -> Option<&str> {
+    code_uri.strip_prefix("target/lambda/")?.strip_suffix("/bootstrap.zip").filter(|f| !f.is_empty() && !f.contains('/'))
 }
