@@ -10,8 +10,8 @@ use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::chart_image::link::{ChartSpec, ImageLinks, InputSpec};
 use crate::wire::{
-    ChartBody, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, moon_center,
-    parse_common, parse_instant, parse_location,
+    ChartBody, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, moon_center, parse_common,
+    parse_instant, parse_location,
 };
 
 chart_request! {

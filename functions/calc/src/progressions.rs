@@ -114,7 +114,8 @@ pub async fn calculate_progressions(
         ),
         (
             "natal",
-            LinkText::ProgressionsNatal.link(language, chart_image_link(&app, &headers, &caller, ChartSpec::Natal { i: natal_spec }, &options)?),
+            LinkText::ProgressionsNatal
+                .link(language, chart_image_link(&app, &headers, &caller, ChartSpec::Natal { i: natal_spec }, &options)?),
         ),
     ]);
     let mut progressed = ChartBody::of(&progression.progressed, readable, progressed_texts.as_ref());

@@ -184,19 +184,9 @@ pub async fn calculate_solar_return(
     let years = body.return_year - input.birth.local().year();
     let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years).map_err(out_of_range("/returnYear"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::SolarReturn, &input.options).await?;
-    let link = ReturnLink {
-        kind: "solarReturn",
-        text: LinkText::SolarReturn { year: body.return_year },
-    };
-    let (found, meta) = answer(
-        &app,
-        (&headers, &caller),
-        &input,
-        at,
-        "/returnYear",
-        places(&body.birth_date_time, &body.birth_location),
-        link,
-    )?;
+    let link = ReturnLink { kind: "solarReturn", text: LinkText::SolarReturn { year: body.return_year } };
+    let (found, meta) =
+        answer(&app, (&headers, &caller), &input, at, "/returnYear", places(&body.birth_date_time, &body.birth_location), link)?;
     let document = Document::new(SolarReturnData { return_year: body.return_year, found })
         .with_meta("natalSunLongitude", natal_sun)
         .with_meta("moonCenter", "geocentric");
@@ -234,19 +224,9 @@ pub async fn calculate_lunar_return(
     let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
     let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::LunarReturn, &input.options).await?;
-    let link = ReturnLink {
-        kind: "lunarReturn",
-        text: LinkText::LunarReturn { from: &body.return_date },
-    };
-    let (found, meta) = answer(
-        &app,
-        (&headers, &caller),
-        &input,
-        at,
-        "/returnDate",
-        places(&body.birth_date_time, &body.birth_location),
-        link,
-    )?;
+    let link = ReturnLink { kind: "lunarReturn", text: LinkText::LunarReturn { from: &body.return_date } };
+    let (found, meta) =
+        answer(&app, (&headers, &caller), &input, at, "/returnDate", places(&body.birth_date_time, &body.birth_location), link)?;
     let document = Document::new(found).with_meta("natalMoonLongitude", natal_moon).with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
 }

@@ -285,7 +285,9 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
         }
     };
     let customization = body.customization.clone().filter(|c| !c.is_null());
-    if let Some((pointer, detail)) = customization.as_ref().and_then(|c| crate::chart_image::draw::customization_problem(c, "/customization")) {
+    if let Some((pointer, detail)) =
+        customization.as_ref().and_then(|c| crate::chart_image::draw::customization_problem(c, "/customization"))
+    {
         problems.add(pointer, detail);
     }
     CommonOptions {
@@ -451,7 +453,6 @@ pub struct HousesBody {
     /// ascendant, midheaven, armc, vertex.
     pub ascmc: Vec<HouseLongitude>,
 }
-
 
 /// Points, angles, houses and aspects of one chart, as every chart endpoint
 /// shows them.

@@ -121,11 +121,9 @@ pub fn style(customization: Option<&Value>, theme: Option<&str>, size: Option<&s
             Theme::parse(theme).ok_or_else(|| ApiError::invalid_parameter("theme", format!("unknown theme; valid: {}", Theme::VALID)))?;
     }
     if let Some(size) = size {
-        style.size = size
-            .parse::<u32>()
-            .ok()
-            .filter(|px| (MIN_SIZE..=MAX_SIZE).contains(px))
-            .ok_or_else(|| ApiError::invalid_parameter("size", format!("size must be a whole number of pixels from {MIN_SIZE} to {MAX_SIZE}")))?;
+        style.size = size.parse::<u32>().ok().filter(|px| (MIN_SIZE..=MAX_SIZE).contains(px)).ok_or_else(|| {
+            ApiError::invalid_parameter("size", format!("size must be a whole number of pixels from {MIN_SIZE} to {MAX_SIZE}"))
+        })?;
     }
     Ok(style)
 }

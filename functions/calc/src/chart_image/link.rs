@@ -112,10 +112,11 @@ impl InputSpec {
         let orbs = match &self.a {
             None => Orbs::default(),
             Some(entries) => Orbs::from_client(
-                entries
-                    .iter()
-                    .map(|(kind, orb)| AspectKind::parse(kind).map(|k| (k, *orb)).ok_or_else(invalid_content))
-                    .collect::<Result<Vec<_>, _>>()?,
+                entries.iter().map(|(kind, orb)| AspectKind::parse(kind).map(|k| (k, *orb)).ok_or_else(invalid_content)).collect::<Result<
+                    Vec<_>,
+                    _,
+                >>(
+                )?,
             ),
         };
         Ok(ChartInput {

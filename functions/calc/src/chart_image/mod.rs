@@ -73,17 +73,11 @@ async fn open(
         LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
         LinkError::NoKey => ApiError::internal(error),
     })?;
-    let key_id = claims
-        .key_id
-        .as_deref()
-        .ok_or_else(|| ApiError::unauthorized("invalid_link", "widget links are not served by this server yet"))?;
+    let key_id =
+        claims.key_id.as_deref().ok_or_else(|| ApiError::unauthorized("invalid_link", "widget links are not served by this server yet"))?;
     let caller = admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?;
     let version = requested.resolve(caller.organization.api_version.as_deref());
-    let style = draw::style(
-        claims.customization.as_ref(),
-        query.get("theme").map(String::as_str),
-        query.get("size").map(String::as_str),
-    )?;
+    let style = draw::style(claims.customization.as_ref(), query.get("theme").map(String::as_str), query.get("size").map(String::as_str))?;
 
     // The payload segment is the exact claims; with the applied version,
     // the renderer and the output parameters it names the bytes.
