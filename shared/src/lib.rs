@@ -1,6 +1,7 @@
 //! The common crate of every Lambda family.
 //!
 //! - [`astro`], [`version`], [`auth`]: the pure domain (no HTTP, no AWS).
+//! - [`render`]: chart wheels as SVG (and PNG with the `png` feature).
 //! - [`store`], [`blob`]: the storage ports and their backends.
 //! - [`metering`]: what requests with a key cost, rate limits and quotas.
 //! - [`http`], [`runtime`]: the HTTP layer shared by the families' axum
@@ -14,6 +15,7 @@ pub mod content;
 pub mod language;
 pub mod metering;
 pub mod numerology;
+pub mod render;
 pub mod repo;
 pub mod signing;
 pub mod store;
