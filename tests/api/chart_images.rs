@@ -338,7 +338,10 @@ async fn markup_in_labels_is_escaped_and_a_bad_customization_is_422_with_its_poi
     assert!(!text.to_ascii_lowercase().contains("<script"), "{text}");
     assert!(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the label is shown as text: {text}");
     let document = roxmltree::Document::parse(&text).unwrap();
-    assert!(document.descendants().any(|n| n.text() == Some(script)), "the label reads back as the text sent");
+    // The Sun's group is titled with its name (here the label), degree and sign.
+    let sun = document.descendants().find(|n| n.attribute("data-point") == Some("sun")).expect("the Sun is drawn");
+    let title = sun.children().find(|n| n.has_tag_name("title")).and_then(|n| n.text()).unwrap_or_default();
+    assert!(title.starts_with(script), "the label reads back as the text sent: {title}");
     assert_eq!(open(&app, &png, &[]).await.status, 200);
 
     // Synastry too (both people's links).
@@ -417,4 +420,117 @@ async fn one_render_meters_one_request_and_a_304_neither_renders_nor_meters() {
     let dark = open(&app, &format!("{svg}&theme=dark"), &[]).await.header("etag").to_owned();
     let all = [etag.as_str(), png_tag.as_str(), sized.as_str(), dark.as_str()];
     assert_eq!(all.iter().collect::<std::collections::BTreeSet<_>>().len(), 4, "{all:?}");
+}
+
+/// The points the renderer marked on `ring` (`data-ring`, `data-point`),
+/// each checked to draw its glyph exactly once: point id → groups.
+fn drawn_points(svg: &str, ring: &str) -> std::collections::BTreeMap<String, usize> {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    let mut found = std::collections::BTreeMap::new();
+    // The ring's group holds its points' groups, each marked with both.
+    for group in document.descendants().filter(|n| n.attribute("data-ring") == Some(ring)) {
+        let Some(id) = group.attribute("data-point") else { continue };
+        let glyph = format!("#glyph-{id}");
+        let uses = group.descendants().filter(|n| n.attribute("href") == Some(glyph.as_str())).count();
+        assert_eq!(uses, 1, "{ring} {id}: its glyph drawn {uses} times");
+        *found.entry(id.to_owned()).or_insert(0) += 1;
+    }
+    found
+}
+
+#[tokio::test]
+async fn each_requested_point_appears_exactly_once_in_every_link() {
+    let app = TestApp::spawn().await;
+    let requested = [
+        "sun",
+        "moon",
+        "mercury",
+        "venus",
+        "mars",
+        "jupiter",
+        "saturn",
+        "uranus",
+        "neptune",
+        "pluto",
+        "true_node",
+        "mean_lilith",
+        "part_of_fortune",
+    ];
+    let wanted: std::collections::BTreeSet<String> = requested.iter().map(|p| (*p).to_owned()).collect();
+    for (path, body) in calculations() {
+        let response = app.post(path, &with(body, json!({ "points": requested }))).await;
+        assert_eq!(response.status, 200, "{path}: {}", response.text);
+        for (name, svg_url, _) in links(&response.body["data"]) {
+            let image = open(&app, &svg_url, &[]).await;
+            assert_eq!(image.status, 200, "{path} {name}");
+            let svg = assert_safe_svg(&image.bytes);
+            let inner = drawn_points(&svg, "inner");
+            assert_eq!(inner.keys().cloned().collect::<std::collections::BTreeSet<_>>(), wanted, "{path} {name}: inner ring");
+            assert!(inner.values().all(|&n| n == 1), "{path} {name}: {inner:?}");
+            let outer = drawn_points(&svg, "outer");
+            assert!(outer.values().all(|&n| n == 1), "{path} {name}: {outer:?}");
+            assert!(outer.keys().all(|id| wanted.contains(id)), "{path} {name}: outer ring {outer:?}");
+            if path == "/api/calc/natal" || name == "natal" {
+                assert!(outer.is_empty(), "{path} {name}: a single chart, yet an outer ring {outer:?}");
+            } else {
+                // A bi-wheel; the transit's outer ring holds the moving points only.
+                assert!(outer.len() >= 10, "{path} {name}: outer ring {outer:?}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_stellium_opens_with_every_point_once_and_no_glyph_boxes_overlapping() {
+    use shared::astro::point::{AngleId, PointId};
+    use shared::astro::zodiac::angular_distance;
+    use shared::render::{ChartRing, Style, Wheel, WheelPoint, layout};
+
+    let app = TestApp::spawn().await;
+    // 5 February 1962 at sunrise in Bangkok: Sun, Moon, Mercury, Venus,
+    // Jupiter and the Part of Fortune within 10° of Aquarius, Mars and
+    // Saturn a few degrees off.
+    let body = json!({
+        "dateTime": "1962-02-05T07:10",
+        "location": place(13.7563, 100.5018, "Asia/Bangkok"),
+        "points": ["sun", "moon", "mercury", "venus", "mars", "jupiter", "saturn", "uranus", "neptune", "pluto",
+                   "true_node", "mean_lilith", "part_of_fortune"],
+    });
+    let response = app.post("/api/calc/natal", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let data = &response.body["data"];
+
+    // The chart the link draws, from the answer's own numbers.
+    let points: Vec<WheelPoint> = data["points"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(id, point)| WheelPoint {
+            point: PointId::parse(id).unwrap(),
+            longitude: point["longitude"].as_f64().unwrap(),
+            retrograde: point["retrograde"].as_bool().unwrap(),
+        })
+        .collect();
+    let sun = points.iter().find(|p| p.point == PointId::Sun).unwrap().longitude;
+    let close = points.iter().filter(|p| angular_distance(p.longitude, sun + 5.0) <= 5.0).count();
+    assert!(close >= 6, "a stellium: {close} points within 10° ({points:?})");
+    let angles: Vec<(AngleId, f64)> = AngleId::ALL
+        .into_iter()
+        .filter_map(|angle| data["angles"][angle.id()]["longitude"].as_f64().map(|longitude| (angle, longitude)))
+        .collect();
+    assert_eq!(angles.len(), 4);
+    let cusps: Vec<f64> = data["houses"]["cusps"].as_array().unwrap().iter().map(|c| c["longitude"].as_f64().unwrap()).collect();
+    let wheel = Wheel { inner: ChartRing { points, angles, cusps: Some(cusps.try_into().unwrap()), name: None }, ..Wheel::default() };
+    let placed = layout(&wheel, &Style::default());
+    assert!(placed.overlapping_glyphs().is_empty(), "{:?}", placed.overlapping_glyphs());
+
+    let (svg_url, png_url) = (data["chart"]["url"].as_str().unwrap(), data["chart"]["pngUrl"].as_str().unwrap());
+    let image = open(&app, svg_url, &[]).await;
+    assert_eq!(image.status, 200);
+    let drawn = drawn_points(&assert_safe_svg(&image.bytes), "inner");
+    assert_eq!(drawn.len(), 13, "{drawn:?}");
+    assert!(drawn.values().all(|&n| n == 1), "{drawn:?}");
+    let png = open(&app, png_url, &[]).await;
+    assert_eq!(png.status, 200);
+    assert_png(&png.bytes);
 }

@@ -10,7 +10,7 @@
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use shared::astro::Ephemeris;
-use shared::astro::aspect::{AspectKind, Orbs, Placement, aspects_across};
+use shared::astro::aspect::{Aspect, AspectKind, Orbs, Placement, aspects_across};
 use shared::astro::chart::progression::{ProgressedAngles, progress};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::house::HouseSystem;
@@ -18,8 +18,8 @@ use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
 use shared::http::{ApiError, AppState, Caller};
 use shared::language::Language;
+use shared::render::{Ring, Wheel};
 
-use super::draw::{Outer, Picture};
 use crate::wire::{CommonOptions, base_url, ephemeris_error};
 
 pub const SVG_PATH: &str = "/api/chart/image.svg";
@@ -176,7 +176,9 @@ pub fn issue(
 /// The charts a link draws, computed anew.
 pub struct Drawn {
     pub inner: NatalChart,
-    pub outer: Option<(NatalChart, Vec<shared::astro::aspect::Aspect<PointId>>, bool)>,
+    /// The other chart of a bi-wheel, the aspects between the two, and the
+    /// ring of each aspect's `point_a`.
+    pub outer: Option<(NatalChart, Vec<Aspect<PointId>>, Ring)>,
 }
 
 impl Drawn {
@@ -192,21 +194,22 @@ impl Drawn {
             ChartSpec::Progressed { i, at, g } => {
                 let angles = ProgressedAngles::parse(g).ok_or_else(invalid_content)?;
                 let progression = progress(ephemeris, &i.input()?, JulianDay(*at), angles).map_err(|e| ephemeris_error(e, "/token"))?;
-                Self { inner: progression.natal, outer: Some((progression.progressed, progression.aspects_to_natal, true)) }
+                // `aspects_to_natal`: the progressed point first.
+                Self { inner: progression.natal, outer: Some((progression.progressed, progression.aspects_to_natal, Ring::Outer)) }
             }
             ChartSpec::Return { i, r, .. } => {
                 let natal_input = i.input()?;
                 let natal = chart(&natal_input)?;
                 let returned = chart(&r.input()?)?;
                 let aspects = across(&returned, &natal, &natal_input.orbs);
-                Self { inner: natal, outer: Some((returned, aspects, true)) }
+                Self { inner: natal, outer: Some((returned, aspects, Ring::Outer)) }
             }
             ChartSpec::Synastry { i, o } => {
                 let input = i.input()?;
                 let first = chart(&input)?;
                 let second = chart(&o.input()?)?;
                 let aspects = across(&first, &second, &input.orbs);
-                Self { inner: first, outer: Some((second, aspects, false)) }
+                Self { inner: first, outer: Some((second, aspects, Ring::Inner)) }
             }
             ChartSpec::Transit { i, at, x } => {
                 let input = i.input()?;
@@ -220,21 +223,20 @@ impl Drawn {
                 };
                 let transiting = chart(&moving)?;
                 let aspects = across(&transiting, &natal, &input.orbs);
-                Self { inner: natal, outer: Some((transiting, aspects, true)) }
+                Self { inner: natal, outer: Some((transiting, aspects, Ring::Outer)) }
             }
         })
     }
 
-    pub fn picture<'a>(&'a self, spec: &ChartSpec, language: Language) -> Picture<'a> {
-        Picture {
-            title: title(spec, language),
-            inner: &self.inner,
-            outer: self.outer.as_ref().map(|(chart, aspects, outer_leads)| Outer {
-                points: &chart.points,
-                aspects,
-                outer_leads: *outer_leads,
-            }),
-        }
+    /// The wheel of these charts, titled with the chart type and named with
+    /// whose chart (and when) each ring is, in `language`.
+    pub fn wheel(&self, spec: &ChartSpec, language: Language) -> Wheel {
+        let wheel = match &self.outer {
+            None => Wheel::natal(&self.inner),
+            Some((outer, aspects, leading)) => Wheel::bi_wheel(&self.inner, &outer.points, aspects, *leading),
+        };
+        let (inner, outer) = names(spec, language);
+        wheel.titled(title(spec, language)).named(inner, outer)
     }
 }
 
@@ -252,4 +254,56 @@ fn title(spec: &ChartSpec, language: Language) -> String {
         Language::En => en.to_owned(),
         Language::Es => es.to_owned(),
     }
+}
+
+/// Whose chart each ring is: the birth moment (and, for a single chart,
+/// the place) of the inner one; when the outer one is cast, or the second
+/// person's birth. Links carry no names and no time zone: moments are in
+/// universal time.
+fn names(spec: &ChartSpec, language: Language) -> (String, Option<String>) {
+    let es = language == Language::Es;
+    match spec {
+        ChartSpec::Natal { i } => (format!("{} · {}", moment(i.jd, language), place(i.la, i.lo, language)), None),
+        ChartSpec::Progressed { i, at, .. } => {
+            let to = if es { "Progresada al" } else { "Progressed to" };
+            (moment(i.jd, language), Some(format!("{to} {}", day(*at, language))))
+        }
+        ChartSpec::Return { i, r, .. } => (moment(i.jd, language), Some(moment(r.jd, language))),
+        ChartSpec::Synastry { i, o } => (moment(i.jd, language), Some(moment(o.jd, language))),
+        ChartSpec::Transit { i, at, .. } => (moment(i.jd, language), Some(moment(*at, language))),
+    }
+}
+
+const MONTHS_EN: [&str; 12] =
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS_ES: [&str; 12] =
+    ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+
+/// "11 May 1990" / "11 de mayo de 1990".
+fn day(jd: f64, language: Language) -> String {
+    use chrono::Datelike;
+    let Some(at) = JulianDay(jd).to_utc() else { return String::new() };
+    let month = at.month0() as usize;
+    match language {
+        Language::En => format!("{} {} {}", at.day(), MONTHS_EN[month], at.year()),
+        Language::Es => format!("{} de {} de {}", at.day(), MONTHS_ES[month], at.year()),
+    }
+}
+
+/// "11 May 1990, 12:30 UT".
+fn moment(jd: f64, language: Language) -> String {
+    match JulianDay(jd).to_utc() {
+        Some(at) => format!("{}, {} UT", day(jd, language), at.format("%H:%M")),
+        None => String::new(),
+    }
+}
+
+/// "41°54′N 12°30′E" (Spanish: O for west).
+fn place(latitude: f64, longitude: f64, language: Language) -> String {
+    let part = |value: f64, positive: &str, negative: &str| {
+        let minutes = (value.abs() * 60.0).round() as i64;
+        format!("{}°{:02}′{}", minutes / 60, minutes % 60, if value < 0.0 { negative } else { positive })
+    };
+    let west = if language == Language::Es { "O" } else { "W" };
+    format!("{} {}", part(latitude, "N", "S"), part(longitude, "E", west))
 }

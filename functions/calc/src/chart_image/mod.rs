@@ -77,13 +77,21 @@ async fn open(
         claims.key_id.as_deref().ok_or_else(|| ApiError::unauthorized("invalid_link", "widget links are not served by this server yet"))?;
     let caller = admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?;
     let version = requested.resolve(caller.organization.api_version.as_deref());
-    let style = draw::style(claims.customization.as_ref(), query.get("theme").map(String::as_str), query.get("size").map(String::as_str))?;
+    let language = claims.language.as_deref().and_then(Language::parse).unwrap_or(Language::En);
+    let style = draw::style(
+        claims.customization.as_ref(),
+        language,
+        query.get("theme").map(String::as_str),
+        query.get("size").map(String::as_str),
+    )?;
 
     // The payload segment is the exact claims; with the applied version,
     // the renderer and the output parameters it names the bytes.
     let payload = token.split('.').nth(1).unwrap_or_default();
     let mut hash = Sha256::new();
-    for part in [payload, &version.applied_text(), draw::RENDERER_VERSION, format_id(format), style.theme.id(), &style.size.to_string()] {
+    for part in
+        [payload, &version.applied_text(), draw::RENDERER_VERSION, format_id(format), style.theme.id(), &style.size.pixels().to_string()]
+    {
         hash.update(part.as_bytes());
         hash.update([0]);
     }
@@ -105,14 +113,14 @@ async fn open(
     }
 
     caller.charge(app, Usage::Request).await?;
-    let language = claims.language.as_deref().and_then(Language::parse).unwrap_or(Language::En);
     let drawn = Drawn::compute(&app.ephemeris, &claims.chart)?;
-    let svg = draw::svg(&drawn.picture(&claims.chart, language), &style);
+    let wheel = drawn.wheel(&claims.chart, language);
+    let svg = draw::svg(&wheel, &style);
     let (content_type, body) = match format {
         Format::Svg => ("image/svg+xml", svg.into_bytes()),
         Format::Png => {
             // Rasterising takes milliseconds: off the async workers.
-            let png = tokio::task::spawn_blocking(move || draw::png(&svg, &style)).await.map_err(ApiError::internal)??;
+            let png = tokio::task::spawn_blocking(move || draw::png(&svg, &wheel, &style)).await.map_err(ApiError::internal)??;
             ("image/png", png)
         }
     };
