@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint bench load build deploy load-content clean
+.PHONY: run test check-core lint bench load load-image build deploy load-content clean
 
 run:
 	cargo build --release -p local-server
@@ -29,6 +29,10 @@ bench:
 # Load run against a local server (see docs/benchmarks.md).
 load:
 	bash infra/load.sh
+
+# Fresh chart image renders (GET /api/chart/image.svg) against a local server.
+load-image:
+	bash infra/load.sh image
 
 # Lambda artifacts (needs cargo-lambda: `pip install cargo-lambda` or `cargo install cargo-lambda`).
 build:
