@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench load package build deploy load-content clean
+.PHONY: run test check-core lint check-template bench load load-image package build deploy load-content clean
 
 run:
 	cargo build --release -p local-server
@@ -33,6 +33,10 @@ load:
 # cfn-lint on template.yaml and on its SAM expansion (also part of `make test`).
 check-template:
 	bash infra/check-template.sh
+
+# Fresh chart image renders (GET /api/chart/image.svg) against a local server.
+load-image:
+	bash infra/load.sh image
 
 # One Lambda zip per function, where template.yaml's CodeUri points
 # (target/lambda/<family>/bootstrap.zip), for the architecture the template's

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Load run: the release local server with a fresh embedded store, natal charts
-# with a valid key, driven by wrk on the same machine. Prints requests/s,
-# latency percentiles and the server's resident memory.
+# Load run: the release local server with a fresh embedded store, driven by
+# wrk on the same machine. Prints requests/s, latency percentiles and the
+# server's resident memory.
+#   infra/load.sh [natal|image]
+#   natal (default): POST /api/calc/natal with a valid key, a random birth moment per request.
+#   image: GET /api/chart/image.svg, fresh renders: LOAD_LINKS (256) natal chart links
+#     of distinct birth moments fetched round-robin, no If-None-Match, so neither
+#     304s nor the ephemeris's cache of its last instant help.
 #   LOAD_SECONDS (20) LOAD_CONNECTIONS (32) LOAD_THREADS (2) LOAD_PORT (3950) LOAD_LOG (warn; info logs every request)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -10,6 +15,9 @@ SECONDS_TO_RUN="${LOAD_SECONDS:-20}"
 CONNECTIONS="${LOAD_CONNECTIONS:-32}"
 THREADS="${LOAD_THREADS:-2}"
 PORT="${LOAD_PORT:-3950}"
+MODE="${1:-natal}"
+LINKS="${LOAD_LINKS:-256}"
+[[ "$MODE" == natal || "$MODE" == image ]] || { echo "usage: infra/load.sh [natal|image]" >&2; exit 2; }
 
 if ! command -v wrk >/dev/null; then
     echo "load.sh: installing wrk (Debian package)" >&2
@@ -21,6 +29,7 @@ DATA="$(mktemp -d)"
 mkdir -p .test-run
 DATA_DIR="$DATA" PORT="$PORT" STORAGE_BACKEND=embedded RUST_LOG="${LOAD_LOG:-warn}" ./target/release/local-server serve >.test-run/load-server.out 2>.test-run/load-server.err &
 PID=$!
+LUA=""
 trap 'kill $PID 2>/dev/null || true; wait $PID 2>/dev/null || true; rm -rf "$DATA" "$LUA"' EXIT
 for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.1; done
 # A key as production would use it: rate-limited (so every request is charged
@@ -33,6 +42,48 @@ KEY="$(curl -s -X POST "http://127.0.0.1:$PORT/api/api-keys" -H "Authorization: 
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["key"])')"
 
 LUA="$(mktemp --suffix .lua)"
+if [[ "$MODE" == image ]]; then
+    # Distinct natal charts (a birth moment each, 1930–2020), their SVG links as paths.
+    PATHS="$(python3 - "$PORT" "$KEY" "$LINKS" <<'PY'
+import json, random, sys, urllib.parse, urllib.request
+port, key, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+random.seed(11)
+for _ in range(count):
+    body = {"dateTime": "%04d-%02d-%02dT%02d:%02d" % (random.randint(1930, 2020), random.randint(1, 12), random.randint(1, 28),
+                                                     random.randint(0, 23), random.randint(0, 59)),
+            "location": {"latitude": round(random.uniform(-50, 60), 4), "longitude": round(random.uniform(-120, 140), 4), "timezone": "UTC"}}
+    request = urllib.request.Request("http://127.0.0.1:%s/api/calc/natal" % port, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", "X-Api-Key": key, "Origin": "https://app.example.com"})
+    url = json.load(urllib.request.urlopen(request))["data"]["chart"]["url"]
+    parts = urllib.parse.urlsplit(url)
+    print(parts.path + "?" + parts.query)
+PY
+)"
+    FIRST="$(head -1 <<<"$PATHS")"
+    STATUS="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$FIRST" -H 'Referer: https://app.example.com/chart')"
+    [[ "$STATUS" == 200 ]] || { echo "load.sh: the chart image answered $STATUS" >&2; exit 1; }
+    {
+        echo 'wrk.headers["Referer"] = "https://app.example.com/chart"'
+        echo 'local paths = {'
+        sed 's/.*/  "&",/' <<<"$PATHS"
+        echo '}'
+        cat <<'LUA'
+-- Round-robin over the links, each thread starting elsewhere.
+local next_link = math.random(1, #paths)
+request = function()
+  next_link = next_link % #paths + 1
+  return wrk.format("GET", paths[next_link])
+end
+done = function(summary, latency, requests)
+  io.write(string.format("non-2xx or errors: %d\n", summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  io.write(string.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+end
+LUA
+    } >"$LUA"
+    echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s chart image SVG, $LINKS natal links round-robin, fresh renders (release local server, embedded store)"
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_TO_RUN}s" --latency -s "$LUA" "http://127.0.0.1:$PORT/"
+else
 cat >"$LUA" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -60,6 +111,7 @@ STATUS="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT
 
 echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal, random birth moments (release local server, embedded store)"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_TO_RUN}s" --latency -s "$LUA" "http://127.0.0.1:$PORT/api/calc/natal"
+fi
 echo "server memory: $(grep -E 'VmRSS|VmHWM' /proc/$PID/status | tr -s ' ' | tr '\n' ' ')"
 # Every answered request was charged: the usage the API reports.
 sleep 1.2

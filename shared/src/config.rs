@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::auth::jwt::JwtKey;
+use crate::signing::{DEFAULT_KEY_ID, SigningKey};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StorageConfig {
@@ -35,7 +36,8 @@ pub struct Config {
     /// Base of absolute links (`https://api.example.com`); when unset, links
     /// are built from the request's Host header.
     pub public_base_url: Option<String>,
-    pub url_signing_secret: Vec<u8>,
+    /// Link-signing keys (chart image links): the first signs, all verify.
+    pub link_signing_keys: Vec<SigningKey>,
     pub jwt: Option<JwtSettings>,
     pub max_body_bytes: usize,
     pub chart_link_ttl_seconds: i64,
@@ -113,10 +115,13 @@ impl Config {
 
         // Secrets: from the environment in production; for the embedded
         // (local) setup, generated once and kept in the data directory.
-        let url_signing_secret = match (var("URL_SIGNING_SECRET"), &persisted_dir) {
-            (Some(secret), _) => secret.into_bytes(),
-            (None, Some(dir)) => local_secret(dir, "url-signing.secret")?,
-            (None, None) => return Err(ConfigError::Missing("URL_SIGNING_SECRET")),
+        // LINK_SIGNING_KEYS lists `id=secret` pairs (rotation); without it the
+        // single URL_SIGNING_SECRET (or the local one) is the key `default`.
+        let link_signing_keys = match (var("LINK_SIGNING_KEYS"), var("URL_SIGNING_SECRET"), &persisted_dir) {
+            (Some(list), _, _) => parse_signing_keys(&list)?,
+            (None, Some(secret), _) => vec![SigningKey { id: DEFAULT_KEY_ID.into(), secret: secret.into_bytes() }],
+            (None, None, Some(dir)) => vec![SigningKey { id: DEFAULT_KEY_ID.into(), secret: local_secret(dir, "url-signing.secret")? }],
+            (None, None, None) => return Err(ConfigError::Missing("LINK_SIGNING_KEYS or URL_SIGNING_SECRET")),
         };
         let jwt_key = match (var("JWT_HS256_SECRET"), var("JWT_RS256_PUBLIC_KEY_FILE"), &persisted_dir) {
             (Some(secret), _, _) => Some(JwtKey::Hs256(secret.into_bytes())),
@@ -139,13 +144,39 @@ impl Config {
                 .unwrap_or_else(|| std::env::temp_dir().join("astro-ephemeris")),
             ephemeris_extra_dir: var("EPHEMERIS_EXTRA_DIR").map(PathBuf::from),
             public_base_url: var("PUBLIC_BASE_URL").map(|u| u.trim_end_matches('/').to_owned()),
-            url_signing_secret,
+            link_signing_keys,
             jwt,
             max_body_bytes: parse_number(var, "MAX_BODY_BYTES", 256 * 1024)?,
             chart_link_ttl_seconds: parse_number(var, "CHART_LINK_TTL_SECONDS", 30 * 24 * 3600)?,
             meter_flush_interval_ms: parse_number(var, "METER_FLUSH_INTERVAL_MS", 1000)?.max(10),
         })
     }
+}
+
+/// `id=secret,id=secret`: ids of letters, digits, `-` and `_`, unique;
+/// secrets of at least 16 bytes without `,`. The first key signs.
+pub fn parse_signing_keys(list: &str) -> Result<Vec<SigningKey>, ConfigError> {
+    let invalid = |reason: String| ConfigError::Invalid { name: "LINK_SIGNING_KEYS", reason };
+    let mut keys: Vec<SigningKey> = Vec::new();
+    for (index, entry) in list.split(',').map(str::trim).filter(|e| !e.is_empty()).enumerate() {
+        // The reason never quotes the entry: it holds a secret.
+        let (id, secret) = entry.split_once('=').ok_or_else(|| invalid(format!("entry {} is not id=secret", index + 1)))?;
+        let id = id.trim();
+        if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+            return Err(invalid(format!("entry {}: the id must be 1 to 32 letters, digits, '-' or '_'", index + 1)));
+        }
+        if secret.len() < 16 {
+            return Err(invalid(format!("the secret of key '{id}' is shorter than 16 bytes")));
+        }
+        if keys.iter().any(|k| k.id == id) {
+            return Err(invalid(format!("the key id '{id}' is listed twice")));
+        }
+        keys.push(SigningKey { id: id.to_owned(), secret: secret.as_bytes().to_vec() });
+    }
+    if keys.is_empty() {
+        return Err(invalid("no keys listed".into()));
+    }
+    Ok(keys)
 }
 
 fn parse_number<T: std::str::FromStr>(var: &dyn Fn(&str) -> Option<String>, name: &'static str, default: T) -> Result<T, ConfigError> {
@@ -185,4 +216,20 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         options.mode(0o600);
     }
     options.open(path)?.write_all(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signing_key_lists_keep_their_order_and_refuse_bad_entries() {
+        let keys = parse_signing_keys("k2=0123456789abcdef-new, k1=0123456789abcdef-old").unwrap();
+        assert_eq!(keys.iter().map(|k| k.id.as_str()).collect::<Vec<_>>(), ["k2", "k1"]);
+        assert_eq!(keys[1].secret, b"0123456789abcdef-old");
+        for bad in ["", "k1", "k1=short", "k 1=0123456789abcdef", "k1=0123456789abcdef,k1=0123456789abcdef"] {
+            let error = parse_signing_keys(bad).unwrap_err().to_string();
+            assert!(!error.contains("0123456789abcdef"), "secrets never in errors: {error}");
+        }
+    }
 }

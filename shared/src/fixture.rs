@@ -21,7 +21,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
         ephemeris_cache_dir: std::env::temp_dir().join("astro-ephemeris"),
         ephemeris_extra_dir: None,
         public_base_url: Some("https://api.example.com".into()),
-        url_signing_secret: b"bench-url-signing-secret".to_vec(),
+        link_signing_keys: vec![crate::signing::SigningKey { id: "bench".into(), secret: b"bench-url-signing-secret".to_vec() }],
         jwt: None,
         max_body_bytes: 64 * 1024,
         chart_link_ttl_seconds: 3600,

@@ -1,96 +1,155 @@
-//! Signed links (chart images, cached summaries): the query carries the
-//! whole request, an expiry and an HMAC-SHA256 over path and query, so a
-//! link works without a key and cannot be altered.
+//! Signed links (chart images): a compact JWT (HS256) whose claims carry
+//! everything the link opens to, so a link works without a key and cannot
+//! be altered.
+//!
+//! The header names the signing key (`kid`) so the secret can be rotated
+//! without breaking live links: the configuration lists keys, the first
+//! signs, every listed key verifies. Rotating is "add the new key first,
+//! keep the old one until the links it signed have expired, then drop it".
 
-use base64::Engine;
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-type HmacSha256 = Hmac<Sha256>;
+/// The id `URL_SIGNING_SECRET` (or the local generated secret) gets when no
+/// key list is configured: list it as `default=<that secret>` to keep its
+/// links working while rotating to a new key.
+pub const DEFAULT_KEY_ID: &str = "default";
 
-#[derive(Clone)]
-pub struct UrlSigner {
-    secret: Vec<u8>,
+/// One link-signing secret and its id (the `kid` of the links it signs).
+#[derive(Clone, PartialEq, Eq)]
+pub struct SigningKey {
+    pub id: String,
+    pub secret: Vec<u8>,
 }
 
-impl std::fmt::Debug for UrlSigner {
+impl std::fmt::Debug for SigningKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("UrlSigner(..)")
+        write!(f, "SigningKey({}, ..)", self.id)
+    }
+}
+
+#[derive(Clone)]
+struct LoadedKey {
+    id: String,
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+/// Signs with the first key, verifies with any.
+#[derive(Clone)]
+pub struct LinkSigner {
+    keys: Vec<LoadedKey>,
+    validation: Validation,
+}
+
+impl std::fmt::Debug for LinkSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ids: Vec<&str> = self.keys.iter().map(|k| k.id.as_str()).collect();
+        write!(f, "LinkSigner({ids:?})")
     }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum SignatureError {
-    #[error("the link signature is missing or does not match")]
+pub enum LinkError {
+    #[error("the link is malformed or its signature does not match")]
     BadSignature,
+    #[error("the link was signed with a key this server no longer accepts")]
+    UnknownKey,
     #[error("the link has expired")]
     Expired,
+    #[error("no link-signing key is configured")]
+    NoKey,
 }
 
-impl UrlSigner {
-    pub fn new(secret: impl Into<Vec<u8>>) -> Self {
-        Self { secret: secret.into() }
+impl LinkSigner {
+    /// `keys` in order of preference: the first signs new links.
+    pub fn new(keys: &[SigningKey]) -> Self {
+        let keys = keys
+            .iter()
+            .map(|key| LoadedKey {
+                id: key.id.clone(),
+                encoding: EncodingKey::from_secret(&key.secret),
+                decoding: DecodingKey::from_secret(&key.secret),
+            })
+            .collect();
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.validate_aud = false;
+        validation.required_spec_claims = ["exp".to_owned()].into_iter().collect();
+        Self { keys, validation }
     }
 
-    fn mac(&self, path: &str, canonical_query: &str) -> HmacSha256 {
-        // new_from_slice accepts keys of any length for HMAC.
-        let mut mac = HmacSha256::new_from_slice(&self.secret).unwrap_or_else(|_| unreachable!("HMAC takes any key length"));
-        mac.update(path.as_bytes());
-        mac.update(b"?");
-        mac.update(canonical_query.as_bytes());
-        mac
+    /// A token for `claims`, which must hold `exp` (Unix seconds). The
+    /// header is `{"alg":"HS256","kid":..}` (no `typ`: links stay short).
+    pub fn sign<T: Serialize>(&self, claims: &T) -> Result<String, LinkError> {
+        let key = self.keys.first().ok_or(LinkError::NoKey)?;
+        let mut header = Header::new(Algorithm::HS256);
+        header.typ = None;
+        header.kid = Some(key.id.clone());
+        jsonwebtoken::encode(&header, claims, &key.encoding).map_err(|_| LinkError::NoKey)
     }
 
-    /// `path?params&expires=..&signature=..`, params percent-encoded in the
-    /// given order.
-    pub fn sign(&self, path: &str, params: &[(&str, String)], expires_at: i64) -> String {
-        let mut query: String = params.iter().map(|(k, v)| format!("{}={}&", encode(k), encode(v))).collect();
-        query.push_str(&format!("expires={expires_at}"));
-        let signature = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(self.mac(path, &query).finalize().into_bytes());
-        format!("{path}?{query}&signature={signature}")
-    }
-
-    /// Checks a raw query string as received (everything before
-    /// `&signature=` is what was signed).
-    pub fn verify(&self, path: &str, raw_query: &str, now: i64) -> Result<(), SignatureError> {
-        let (signed, signature) = raw_query.rsplit_once("&signature=").ok_or(SignatureError::BadSignature)?;
-        let signature = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(signature).map_err(|_| SignatureError::BadSignature)?;
-        self.mac(path, signed).verify_slice(&signature).map_err(|_| SignatureError::BadSignature)?;
-        let expires = signed
-            .rsplit('&')
-            .find_map(|pair| pair.strip_prefix("expires="))
-            .and_then(|v| v.parse::<i64>().ok())
-            .ok_or(SignatureError::BadSignature)?;
-        if now > expires { Err(SignatureError::Expired) } else { Ok(()) }
-    }
-}
-
-fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(byte as char),
-            _ => out.push_str(&format!("%{byte:02X}")),
+    /// The claims of a token signed by one of the keys and not expired.
+    pub fn verify<T: DeserializeOwned>(&self, token: &str) -> Result<T, LinkError> {
+        let header = jsonwebtoken::decode_header(token).map_err(|_| LinkError::BadSignature)?;
+        if header.alg != Algorithm::HS256 {
+            return Err(LinkError::BadSignature);
+        }
+        let kid = header.kid.ok_or(LinkError::BadSignature)?;
+        let key = self.keys.iter().find(|k| k.id == kid).ok_or(LinkError::UnknownKey)?;
+        match jsonwebtoken::decode::<T>(token, &key.decoding, &self.validation) {
+            Ok(data) => Ok(data.claims),
+            Err(error) if matches!(error.kind(), jsonwebtoken::errors::ErrorKind::ExpiredSignature) => Err(LinkError::Expired),
+            Err(_) => Err(LinkError::BadSignature),
         }
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    #[derive(Debug, Serialize, serde::Deserialize, PartialEq)]
+    struct Claims {
+        c: String,
+        exp: i64,
+    }
+
+    fn key(id: &str, secret: &str) -> SigningKey {
+        SigningKey { id: id.into(), secret: secret.as_bytes().to_vec() }
+    }
+
     #[test]
-    fn signed_links_verify_and_resist_tampering() {
-        let signer = UrlSigner::new(b"secret".to_vec());
-        let url =
-            signer.sign("/api/chart/image.svg", &[("dateTime", "1990-05-11T14:30".into()), ("timezone", "Europe/Rome".into())], 2_000);
-        let query = url.split_once('?').unwrap().1;
-        assert_eq!(signer.verify("/api/chart/image.svg", query, 1_000), Ok(()));
-        assert_eq!(signer.verify("/api/chart/image.svg", query, 2_001), Err(SignatureError::Expired));
-        let tampered = query.replace("Rome", "Paris");
-        assert_eq!(signer.verify("/api/chart/image.svg", &tampered, 1_000), Err(SignatureError::BadSignature));
-        assert_eq!(signer.verify("/api/other", query, 1_000), Err(SignatureError::BadSignature));
-        assert_eq!(UrlSigner::new(b"other".to_vec()).verify("/api/chart/image.svg", query, 1_000), Err(SignatureError::BadSignature));
+    fn links_verify_resist_tampering_and_rotate() {
+        let now = chrono::Utc::now().timestamp();
+        let old = LinkSigner::new(&[key("old", "old-secret")]);
+        let claims = Claims { c: "natal".into(), exp: now + 60 };
+        let token = old.sign(&claims).unwrap();
+        assert_eq!(old.verify::<Claims>(&token), Ok(claims));
+
+        // Tampering with the payload breaks the signature.
+        let parts: Vec<&str> = token.split('.').collect();
+        let forged = {
+            use base64::Engine;
+            let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+            let payload = format!(r#"{{"c":"other","exp":{}}}"#, now + 60);
+            format!("{}.{}.{}", parts[0], engine.encode(payload), parts[2])
+        };
+        assert_eq!(old.verify::<Claims>(&forged), Err(LinkError::BadSignature));
+
+        // Rotation: a new key first still accepts the old one's links...
+        let rotating = LinkSigner::new(&[key("new", "new-secret"), key("old", "old-secret")]);
+        assert!(rotating.verify::<Claims>(&token).is_ok());
+        assert!(rotating.sign(&Claims { c: "x".into(), exp: now + 60 }).unwrap().split('.').next() != Some(parts[0]));
+        // ...and once the old key is gone they stop.
+        let rotated = LinkSigner::new(&[key("new", "new-secret")]);
+        assert_eq!(rotated.verify::<Claims>(&token), Err(LinkError::UnknownKey));
+        // The same id with another secret is a bad signature.
+        assert_eq!(LinkSigner::new(&[key("old", "other")]).verify::<Claims>(&token), Err(LinkError::BadSignature));
+
+        let expired = old.sign(&Claims { c: "natal".into(), exp: now - 1 }).unwrap();
+        assert_eq!(old.verify::<Claims>(&expired), Err(LinkError::Expired));
+        assert_eq!(old.verify::<Claims>("not.a.token"), Err(LinkError::BadSignature));
     }
 }

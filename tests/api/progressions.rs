@@ -57,7 +57,7 @@ async fn progressed_positions_are_the_sky_a_day_per_year_after_birth() {
         assert!(data["points"][aspect["pointA"].as_str().unwrap()].is_object());
         assert!(data["natalPoints"][aspect["pointB"].as_str().unwrap()].is_object());
     }
-    assert!(data["charts"]["progressed"]["url"].as_str().unwrap().contains("signature="));
+    assert!(data["charts"]["progressed"]["url"].as_str().unwrap().contains("token="));
     assert!(data["charts"]["natal"]["title"].is_string());
     assert_eq!(response.body["meta"]["yearLengthDays"], 365.242_189);
 }

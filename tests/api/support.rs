@@ -31,7 +31,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         ephemeris_cache_dir: std::env::temp_dir().join("astro-ephemeris"),
         ephemeris_extra_dir: None,
         public_base_url: Some("https://api.example.test".into()),
-        url_signing_secret: b"test-url-signing-secret".to_vec(),
+        link_signing_keys: vec![shared::signing::SigningKey { id: "test".into(), secret: b"test-url-signing-secret".to_vec() }],
         jwt: Some(shared::config::JwtSettings {
             key: shared::auth::jwt::JwtKey::Hs256(b"test-jwt-secret-test-jwt-secret!".to_vec()),
             issuer: "astro-test".into(),

@@ -34,7 +34,7 @@ async fn swapping_the_people_swaps_the_two_directions() {
         };
         assert!((separation - aspect["separation"].as_f64().unwrap()).abs() < 1e-9, "{aspect}");
     }
-    assert!(data["charts"]["person1"]["url"].as_str().unwrap().contains("signature="));
+    assert!(data["charts"]["person1"]["url"].as_str().unwrap().contains("token="));
 }
 
 #[tokio::test]

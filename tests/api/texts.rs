@@ -261,6 +261,7 @@ fn strip_links(value: &mut Value) {
     match value {
         Value::Object(map) => {
             map.remove("url");
+            map.remove("pngUrl");
             map.values_mut().for_each(strip_links);
         }
         Value::Array(items) => items.iter_mut().for_each(strip_links),

@@ -45,7 +45,7 @@ trait TapUrl {
 
 impl TapUrl for serde_json::Value {
     fn tap_url(mut self, other: &serde_json::Value) -> serde_json::Value {
-        self["chart"]["url"] = other["data"]["chart"]["url"].clone();
+        self["chart"] = other["data"]["chart"].clone();
         self
     }
 }

@@ -125,7 +125,9 @@ async fn no_key_token_or_secret_appears_in_the_logs() {
     app.state.meter.flush().await.unwrap();
 
     let config = support::test_config(std::path::Path::new("/unused"));
-    secrets.push((String::from_utf8(config.url_signing_secret).unwrap(), "URL signing secret"));
+    for key in config.link_signing_keys {
+        secrets.push((String::from_utf8(key.secret).unwrap(), "link signing secret"));
+    }
     secrets.push(("test-jwt-secret-test-jwt-secret!".into(), "JWT secret"));
 
     let logs = captured.text();

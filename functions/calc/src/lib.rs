@@ -1,5 +1,6 @@
 //! The calc family: chart calculations.
 
+pub mod chart_image;
 mod chinese_forecast;
 mod legacy_synastry;
 mod moon_sun;
@@ -12,7 +13,7 @@ mod wire;
 
 use axum::Router;
 use axum::http::Method;
-use axum::routing::post;
+use axum::routing::{get, post};
 use shared::auth::{KeyPermission, Module};
 use shared::http::{AppState, Route, router_from};
 
@@ -29,6 +30,9 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
             .in_module(Module::Chinese),
         Route::new(Method::POST, "/api/legacy/synastry", Some(KeyPermission::CalcRead), post(legacy_synastry::legacy_synastry)),
+        // Signed links: the key they were made with is checked for chart:read on open.
+        Route::new(Method::GET, chart_image::link::SVG_PATH, None, get(chart_image::chart_svg)),
+        Route::new(Method::GET, chart_image::link::PNG_PATH, None, get(chart_image::chart_png)),
     ]
 }
 

@@ -8,9 +8,10 @@ use shared::astro::time::{format_local, format_utc};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
+use crate::chart_image::link::{ChartSpec, ImageLinks, InputSpec};
 use crate::wire::{
-    ChartBody, ChartLink, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, moon_center,
-    parse_common, parse_instant, parse_location,
+    ChartBody, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, moon_center, parse_common,
+    parse_instant, parse_location,
 };
 
 chart_request! {
@@ -30,7 +31,7 @@ pub struct NatalData {
     #[serde(flatten)]
     chart: ChartBody,
     #[serde(rename = "chart")]
-    chart_link: ChartLink,
+    chart_link: ImageLinks,
 }
 
 #[tracing::instrument(name = "natal", skip_all)]
@@ -65,21 +66,13 @@ pub async fn calculate_natal(
     meta.add_chart(&chart);
     meta.add_instant(&body.date_time, &instant);
 
-    let mut link_params = vec![
-        ("dateTime", body.date_time.clone()),
-        ("latitude", body.location.latitude.to_string()),
-        ("longitude", body.location.longitude.to_string()),
-        ("timezone", body.location.timezone.clone()),
-    ];
-    if let Some(center) = &body.moon_center {
-        link_params.push(("moonCenter", center.clone()));
-    }
+    let chart_link = chart_image_link(&app, &headers, &caller, ChartSpec::Natal { i: InputSpec::of(&input) }, &options)?;
     let data = NatalData {
         date_time: format_local(instant.local()),
         utc_date_time: format_utc(instant.utc),
         julian_day: instant.julian_day_ut().0,
         chart: ChartBody::of(&chart, readable, texts.as_ref()),
-        chart_link: ChartLink { url: chart_image_link(&app, &headers, link_params, &options) },
+        chart_link,
     };
     let document = Document::new(data)
         .with_meta("moonCenter", if moon_center == MoonCenter::Geocentric { "geocentric" } else { "topocentric" })

@@ -12,6 +12,7 @@ use shared::astro::time::{JulianDay, Repeated, format_local, local_time_on};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
+use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
     AngleBody, AspectBody, ChartBody, ChartMeta, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, angles_body,
     aspects_body, chart_image_link, chart_request, ephemeris_error, parse_common, parse_day, parse_instant, parse_location, points_body,
@@ -100,26 +101,20 @@ pub async fn calculate_progressions(
     meta.add_instant(&body.birth_date_time, &birth);
 
     let progressed_local = instant_text(progression.progressed_instant, &zone);
-    let base = vec![
-        ("birthDateTime", body.birth_date_time.clone()),
-        ("latitude", body.birth_location.latitude.to_string()),
-        ("longitude", body.birth_location.longitude.to_string()),
-        ("timezone", body.birth_location.timezone.clone()),
-    ];
-    let mut progressed_params = base.clone();
-    progressed_params.extend([
-        ("chart", "progressed".to_owned()),
-        ("targetDate", body.target_date.clone()),
-        ("progressedAngles", angles.id().to_owned()),
-    ]);
     let language = options.language;
+    let natal_spec = InputSpec::of(&natal_input);
+    let progressed_spec = ChartSpec::Progressed { i: natal_spec.clone(), at: target_instant.0, g: angles.id().to_owned() };
     let charts = BTreeMap::from([
         (
             "progressed",
             LinkText::Progressed { target_date: &body.target_date }
-                .link(language, chart_image_link(&app, &headers, progressed_params, &options)),
+                .link(language, chart_image_link(&app, &headers, &caller, progressed_spec, &options)?),
         ),
-        ("natal", LinkText::ProgressionsNatal.link(language, chart_image_link(&app, &headers, base, &options))),
+        (
+            "natal",
+            LinkText::ProgressionsNatal
+                .link(language, chart_image_link(&app, &headers, &caller, ChartSpec::Natal { i: natal_spec }, &options)?),
+        ),
     ]);
     let mut progressed = ChartBody::of(&progression.progressed, readable, progressed_texts.as_ref());
     progressed.aspects = aspects_body(&progression.progressed.aspects, readable, natal_texts.as_ref());

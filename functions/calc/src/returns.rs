@@ -20,6 +20,7 @@ use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, format_utc, loca
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
+use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::progressions::instant_text;
 use crate::wire::{
     ChartBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, Problems, Texts, chart_image_link, chart_request,
@@ -106,7 +107,12 @@ fn finish_input(
 }
 
 fn return_chart(app: &AppState, input: &ReturnInput, at: JulianDay, date_pointer: &str) -> Result<NatalChart, ApiError> {
-    let chart_input = ChartInput {
+    NatalChart::compute(&app.ephemeris, &return_input(input, at)).map_err(|e| ephemeris_error(e, date_pointer))
+}
+
+/// The return chart's input: the return instant at the chart place.
+fn return_input(input: &ReturnInput, at: JulianDay) -> ChartInput {
+    ChartInput {
         instant: at,
         latitude: input.chart_place.latitude,
         longitude: input.chart_place.longitude,
@@ -114,8 +120,7 @@ fn return_chart(app: &AppState, input: &ReturnInput, at: JulianDay, date_pointer
         moon_center: MoonCenter::Geocentric,
         points: input.options.points.clone(),
         orbs: input.options.orbs.clone(),
-    };
-    NatalChart::compute(&app.ephemeris, &chart_input).map_err(|e| ephemeris_error(e, date_pointer))
+    }
 }
 
 fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body) -> Result<f64, ApiError> {
@@ -125,40 +130,24 @@ fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body) -> Resul
         .map_err(|e| ephemeris_error(e, "/birthDateTime"))
 }
 
+/// The return's links (a bi-wheel: natal inside, the return outside) and
+/// the natal chart's.
 fn links(
     app: &AppState,
     headers: &HeaderMap,
+    caller: &Caller,
     link: ReturnLink<'_>,
-    birth: (&str, &LocationBody),
+    (natal, returned): (ChartInput, ChartInput),
     options: &CommonOptions,
-) -> BTreeMap<&'static str, NamedChartLink> {
-    let ReturnLink { kind, text, extra } = link;
+) -> Result<BTreeMap<&'static str, NamedChartLink>, ApiError> {
+    let ReturnLink { kind, text } = link;
     let language = options.language;
-    let base = vec![
-        ("birthDateTime", birth.0.to_owned()),
-        ("latitude", birth.1.latitude.to_string()),
-        ("longitude", birth.1.longitude.to_string()),
-        ("timezone", birth.1.timezone.clone()),
-    ];
-    let mut return_params = base.clone();
-    return_params.push(("chart", kind.to_owned()));
-    return_params.extend(extra);
-    BTreeMap::from([
-        (kind, text.link(language, chart_image_link(app, headers, return_params, options))),
-        ("natal", LinkText::ReturnNatal.link(language, chart_image_link(app, headers, base, options))),
-    ])
-}
-
-fn return_location_params(location: Option<&LocationBody>) -> Vec<(&'static str, String)> {
-    location
-        .map(|l| {
-            vec![
-                ("returnLatitude", l.latitude.to_string()),
-                ("returnLongitude", l.longitude.to_string()),
-                ("returnTimezone", l.timezone.clone()),
-            ]
-        })
-        .unwrap_or_default()
+    let natal = InputSpec::of(&natal);
+    let return_spec = ChartSpec::Return { i: natal.clone(), r: InputSpec::of(&returned), k: if kind == "lunarReturn" { 'l' } else { 's' } };
+    Ok(BTreeMap::from([
+        (kind, text.link(language, chart_image_link(app, headers, caller, return_spec, options)?)),
+        ("natal", LinkText::ReturnNatal.link(language, chart_image_link(app, headers, caller, ChartSpec::Natal { i: natal }, options)?)),
+    ]))
 }
 
 /// The years whose return is always inside the ephemeris (1000-01-01 to
@@ -202,20 +191,9 @@ pub async fn calculate_solar_return(
     let years = body.return_year - input.birth.local().year();
     let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years).map_err(out_of_range("/returnYear"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::SolarReturn, &input.options).await?;
-    let link = ReturnLink {
-        kind: "solarReturn",
-        text: LinkText::SolarReturn { year: body.return_year },
-        extra: vec![("returnYear", body.return_year.to_string())],
-    };
-    let (found, meta) = answer(
-        &app,
-        &headers,
-        &input,
-        at,
-        "/returnYear",
-        places(&body.birth_date_time, &body.birth_location, body.return_location.as_ref()),
-        link,
-    )?;
+    let link = ReturnLink { kind: "solarReturn", text: LinkText::SolarReturn { year: body.return_year } };
+    let (found, meta) =
+        answer(&app, (&headers, &caller), &input, at, "/returnYear", places(&body.birth_date_time, &body.birth_location), link)?;
     let document = Document::new(SolarReturnData { return_year: body.return_year, found })
         .with_meta("natalSunLongitude", natal_sun)
         .with_meta("moonCenter", "geocentric");
@@ -252,60 +230,56 @@ pub async fn calculate_lunar_return(
     let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
     let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::LunarReturn, &input.options).await?;
-    let link = ReturnLink {
-        kind: "lunarReturn",
-        text: LinkText::LunarReturn { from: &body.return_date },
-        extra: vec![("returnDate", body.return_date.clone())],
-    };
-    let (found, meta) = answer(
-        &app,
-        &headers,
-        &input,
-        at,
-        "/returnDate",
-        places(&body.birth_date_time, &body.birth_location, body.return_location.as_ref()),
-        link,
-    )?;
+    let link = ReturnLink { kind: "lunarReturn", text: LinkText::LunarReturn { from: &body.return_date } };
+    let (found, meta) =
+        answer(&app, (&headers, &caller), &input, at, "/returnDate", places(&body.birth_date_time, &body.birth_location), link)?;
     let document = Document::new(found).with_meta("natalMoonLongitude", natal_moon).with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
 }
 
-/// The birth (date-time text, place) and relocation of a return request.
+/// The birth (date-time text, place) of a return request.
 struct ReturnRequestPlaces<'a> {
     birth: (&'a str, &'a LocationBody),
-    return_location: Option<&'a LocationBody>,
 }
 
 /// What names a return chart's image link.
 struct ReturnLink<'a> {
     kind: &'static str,
     text: LinkText<'a>,
-    extra: Vec<(&'static str, String)>,
 }
 
-fn places<'a>(birth_text: &'a str, birth: &'a LocationBody, return_location: Option<&'a LocationBody>) -> ReturnRequestPlaces<'a> {
-    ReturnRequestPlaces { birth: (birth_text, birth), return_location }
+fn places<'a>(birth_text: &'a str, birth: &'a LocationBody) -> ReturnRequestPlaces<'a> {
+    ReturnRequestPlaces { birth: (birth_text, birth) }
 }
 
 /// The chart at the return instant and everything said about it, with the
 /// return type's texts when asked for.
 fn answer(
     app: &AppState,
-    headers: &HeaderMap,
+    (headers, caller): (&HeaderMap, &Caller),
     input: &ReturnInput,
     at: JulianDay,
     date_pointer: &str,
     request: ReturnRequestPlaces,
-    mut link: ReturnLink,
+    link: ReturnLink,
 ) -> Result<(ReturnChart, ChartMeta), ApiError> {
-    let ReturnRequestPlaces { birth, return_location } = request;
+    let ReturnRequestPlaces { birth } = request;
     let chart = return_chart(app, input, at, date_pointer)?;
     let (local, utc) = texts(at, &input.chart_place)?;
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart);
     meta.add_instant(birth.0, &input.birth);
-    link.extra.extend(return_location_params(return_location));
-    let charts = links(app, headers, link, birth, &input.options);
+    // The natal chart as POST /api/calc/natal draws it (topocentric Moon).
+    let natal = ChartInput {
+        instant: input.birth.julian_day_ut(),
+        latitude: birth.1.latitude,
+        longitude: birth.1.longitude,
+        house_system: input.options.house_system,
+        moon_center: MoonCenter::Topocentric,
+        points: input.options.points.clone(),
+        orbs: input.options.orbs.clone(),
+    };
+    let charts = links(app, headers, caller, link, (natal, return_input(input, at)), &input.options)?;
     let readable = input.options.include_readable_entities.then_some(input.options.language);
     let found = ReturnChart {
         return_date: local,

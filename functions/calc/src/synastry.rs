@@ -18,6 +18,7 @@ use shared::astro::time::{JulianDay, ResolvedInstant};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
+use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
     AspectBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, PointBody, Problems, Texts, aspects_body,
     chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body,
@@ -62,12 +63,10 @@ pub async fn calculate_synastry(
     let (Some(instant1), Some(instant2)) = (instant1, instant2) else {
         return Err(ApiError::invalid_field("/dateTime1", "the birth moments could not be placed in time"));
     };
-    let Synastry { chart1, chart2, aspects1to2, aspects2to1 } = compute_synastry(
-        &app,
-        &Person { instant: instant1, place: &place1, date_pointer: "/dateTime1" },
-        &Person { instant: instant2, place: &place2, date_pointer: "/dateTime2" },
-        &options,
-    )?;
+    let person1 = Person { instant: instant1, place: &place1, date_pointer: "/dateTime1" };
+    let person2 = Person { instant: instant2, place: &place2, date_pointer: "/dateTime2" };
+    let Synastry { chart1, chart2, aspects1to2, aspects2to1 } = compute_synastry(&app, &person1, &person2, &options)?;
+    let (input1, input2) = (person1.chart_input(&options), person2.chart_input(&options));
     let readable = options.include_readable_entities.then_some(options.language);
     let synastry_texts = Texts::load(&app, &caller, HoroscopeType::Synastry, &options).await?;
     let natal_texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
@@ -84,8 +83,8 @@ pub async fn calculate_synastry(
         points1: points_body(&chart1.points, readable, natal_texts.as_ref()),
         points2: points_body(&chart2.points, readable, natal_texts.as_ref()),
         charts: BTreeMap::from([
-            ("person1", person_link(&app, &headers, 1, &body.date_time1, &body.location1, &options)),
-            ("person2", person_link(&app, &headers, 2, &body.date_time2, &body.location2, &options)),
+            ("person1", person_link(&app, (&headers, &caller), 1, (input1.clone(), input2.clone()), &options)?),
+            ("person2", person_link(&app, (&headers, &caller), 2, (input2, input1), &options)?),
         ]),
     };
     Ok(meta.finish(Document::new(data), &options))
@@ -97,6 +96,21 @@ pub struct Person<'a> {
     pub place: &'a Place,
     /// Where a refusal of this person's date points.
     pub date_pointer: &'a str,
+}
+
+impl Person<'_> {
+    /// This person's natal chart input with the synastry's options.
+    pub fn chart_input(&self, options: &CommonOptions) -> ChartInput {
+        ChartInput {
+            instant: self.instant.julian_day_ut(),
+            latitude: self.place.latitude,
+            longitude: self.place.longitude,
+            house_system: options.house_system,
+            moon_center: MoonCenter::default(),
+            points: options.points.clone(),
+            orbs: options.orbs.clone(),
+        }
+    }
 }
 
 /// Both natal charts and the aspects between them in both directions.
@@ -123,16 +137,7 @@ pub fn chiron_date(app: &AppState, instant1: Option<ResolvedInstant>, instant2: 
 /// synastry answer (the current one and the legacy one) is drawn from this.
 pub fn compute_synastry(app: &AppState, person1: &Person, person2: &Person, options: &CommonOptions) -> ApiResult<Synastry> {
     let chart = |person: &Person| {
-        let input = ChartInput {
-            instant: person.instant.julian_day_ut(),
-            latitude: person.place.latitude,
-            longitude: person.place.longitude,
-            house_system: options.house_system,
-            moon_center: MoonCenter::default(),
-            points: options.points.clone(),
-            orbs: options.orbs.clone(),
-        };
-        NatalChart::compute(&app.ephemeris, &input).map_err(|e| ephemeris_error(e, person.date_pointer))
+        NatalChart::compute(&app.ephemeris, &person.chart_input(options)).map_err(|e| ephemeris_error(e, person.date_pointer))
     };
     let chart1 = chart(person1)?;
     let chart2 = chart(person2)?;
@@ -147,19 +152,14 @@ fn inter_aspects(leading: &NatalChart, other: &NatalChart, options: &CommonOptio
     aspects_across(&leading.placements(), &still, &options.orbs)
 }
 
+/// Person `person`'s link: their chart inside, the other's outside.
 fn person_link(
     app: &AppState,
-    headers: &HeaderMap,
+    (headers, caller): (&HeaderMap, &Caller),
     person: u8,
-    date_time: &str,
-    location: &LocationBody,
+    (own, other): (ChartInput, ChartInput),
     options: &CommonOptions,
-) -> NamedChartLink {
-    let params = vec![
-        ("dateTime", date_time.to_owned()),
-        ("latitude", location.latitude.to_string()),
-        ("longitude", location.longitude.to_string()),
-        ("timezone", location.timezone.clone()),
-    ];
-    LinkText::Person(person).link(options.language, chart_image_link(app, headers, params, options))
+) -> ApiResult<NamedChartLink> {
+    let spec = ChartSpec::Synastry { i: InputSpec::of(&own), o: InputSpec::of(&other) };
+    Ok(LinkText::Person(person).link(options.language, chart_image_link(app, headers, caller, spec, options)?))
 }

@@ -38,7 +38,9 @@
 //!   entry; per pass: repeated on every pass); the natal points and angles
 //!   get their natal texts (`text`, `houseText`), as in the natal chart.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+
+use axum::http::HeaderMap;
 
 use axum::extract::State;
 use chrono::{DateTime, Days, NaiveTime, Offset, Utc};
@@ -54,9 +56,10 @@ use shared::content::{AspectTarget, HoroscopeType};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document, RequestedVersion, Versioned};
 use shared::language::Language;
 
+use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
-    AngleBody, ChartMeta, HousesBody, LocationBody, PointBody, Problems, Texts, angles_body, chart_request, ephemeris_error, parse_common,
-    parse_instant, parse_location, points_body,
+    AngleBody, ChartMeta, HousesBody, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, angles_body, chart_image_link,
+    chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body,
 };
 
 /// The longest period, in days, both ends included: a leap year. It bounds
@@ -83,6 +86,9 @@ pub struct TransitData {
     transit_points: Vec<&'static str>,
     natal: NatalBody,
     aspects: AspectsBody,
+    /// `transit`: the natal chart with the transiting points at the
+    /// period's start around it.
+    charts: BTreeMap<&'static str, NamedChartLink>,
 }
 
 #[derive(Debug, Serialize)]
@@ -286,6 +292,7 @@ pub async fn calculate_transit(
     State(app): State<AppState>,
     caller: Caller,
     requested: RequestedVersion,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<TransitRequest>,
 ) -> ApiResult<Versioned<Document<TransitData>>> {
     let resolved = requested.resolve(caller.organization.api_version.as_deref());
@@ -364,19 +371,16 @@ pub async fn calculate_transit(
             NatalTarget::Angle(_) => None,
         })
         .collect();
-    let chart = NatalChart::compute(
-        ephemeris,
-        &ChartInput {
-            instant: birth.julian_day_ut(),
-            latitude: birth_place.latitude,
-            longitude: birth_place.longitude,
-            house_system: options.house_system,
-            moon_center: MoonCenter::Topocentric,
-            points: natal_points,
-            orbs: options.orbs.clone(),
-        },
-    )
-    .map_err(|e| ephemeris_error(e, "/birthDateTime"))?;
+    let natal_input = ChartInput {
+        instant: birth.julian_day_ut(),
+        latitude: birth_place.latitude,
+        longitude: birth_place.longitude,
+        house_system: options.house_system,
+        moon_center: MoonCenter::Topocentric,
+        points: natal_points,
+        orbs: options.orbs.clone(),
+    };
+    let chart = NatalChart::compute(ephemeris, &natal_input).map_err(|e| ephemeris_error(e, "/birthDateTime"))?;
     // The targets the chart has: Chiron outside its years is left out of it
     // (with the chart's warning), and so out of the targets.
     let mut natal = Vec::with_capacity(targets.len());
@@ -469,6 +473,18 @@ pub async fn calculate_transit(
         AspectsBody::Passes(entries)
     };
 
+    // The bi-wheel: the natal chart inside, the transiting points at the
+    // period's start outside, aspects by the transit orbs.
+    let spec = ChartSpec::Transit {
+        i: InputSpec::of(&ChartInput { orbs: orbs.clone(), ..natal_input }),
+        at: start.0,
+        x: transiting.iter().map(|b| b.point.id().to_owned()).collect(),
+    };
+    let charts = BTreeMap::from([(
+        "transit",
+        LinkText::Transits { start_date: &body.start_date }
+            .link(options.language, chart_image_link(&app, &headers, &caller, spec, &options)?),
+    )]);
     let (start_utc, end_utc) = period.map_or((String::new(), String::new()), |(s, e)| (format_utc(s), format_utc(e)));
     let data = TransitData {
         birth_date_time: format_local(birth.local()),
@@ -490,6 +506,7 @@ pub async fn calculate_transit(
             houses: HousesBody::of(&chart.houses, readable),
         },
         aspects,
+        charts,
     };
 
     let mut meta = ChartMeta::new();

@@ -21,6 +21,8 @@ use shared::http::{ApiError, AppState, Caller, Document};
 use shared::language::Language;
 use shared::repo::content::TextSource;
 
+use crate::chart_image::link::{ChartSpec, ImageLinks};
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LocationBody {
@@ -177,6 +179,8 @@ macro_rules! chart_request {
             pub include_readable_entities: Option<bool>,
             pub points: Option<Vec<String>>,
             pub orbs: Option<std::collections::BTreeMap<String, f64>>,
+            /// Widget-style `customization` of the chart images.
+            pub customization: Option<serde_json::Value>,
         }
 
         impl $name {
@@ -188,6 +192,7 @@ macro_rules! chart_request {
                     include_readable_entities: self.include_readable_entities,
                     points: self.points.clone(),
                     orbs: self.orbs.clone(),
+                    customization: self.customization.clone(),
                 }
             }
         }
@@ -204,6 +209,7 @@ pub struct CommonOptionsBody {
     pub include_readable_entities: Option<bool>,
     pub points: Option<Vec<String>>,
     pub orbs: Option<BTreeMap<String, f64>>,
+    pub customization: Option<serde_json::Value>,
 }
 
 pub struct CommonOptions {
@@ -213,6 +219,8 @@ pub struct CommonOptions {
     pub include_readable_entities: bool,
     pub points: Vec<PointId>,
     pub orbs: Orbs,
+    /// How the chart images look (validated; carried in their links).
+    pub customization: Option<serde_json::Value>,
 }
 
 /// `instant` (when known) decides whether Chiron's data covers the date.
@@ -275,7 +283,14 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
             Orbs::from_client(entries)
         }
     };
+    let customization = body.customization.clone().filter(|c| !c.is_null());
+    if let Some((pointer, detail)) =
+        customization.as_ref().and_then(|c| crate::chart_image::draw::customization_problem(c, "/customization"))
+    {
+        problems.add(pointer, detail);
+    }
     CommonOptions {
+        customization,
         house_system,
         language,
         include_text: body.include_text.unwrap_or(false),
@@ -438,11 +453,6 @@ pub struct HousesBody {
     pub ascmc: Vec<HouseLongitude>,
 }
 
-#[derive(Debug, Serialize)]
-pub struct ChartLink {
-    pub url: String,
-}
-
 /// Points, angles, houses and aspects of one chart, as every chart endpoint
 /// shows them.
 #[derive(Debug, Serialize)]
@@ -596,14 +606,16 @@ pub fn base_url(app: &AppState, headers: &HeaderMap) -> String {
     format!("{scheme}://{host}")
 }
 
-/// A signed link to the chart image carrying the whole chart request.
-pub fn chart_image_link(app: &AppState, headers: &HeaderMap, mut params: Vec<(&'static str, String)>, options: &CommonOptions) -> String {
-    params.push(("houseSystem", options.house_system.id().to_owned()));
-    params.push(("points", options.points.iter().map(|p| p.id()).collect::<Vec<_>>().join(",")));
-    params.push(("orbs", options.orbs.entries().iter().map(|(k, o)| format!("{}:{o}", k.id())).collect::<Vec<_>>().join(",")));
-    let expires = chrono::Utc::now().timestamp() + app.config.chart_link_ttl_seconds;
-    let path_and_query = app.signer.sign("/api/chart/image.svg", &params, expires);
-    format!("{}{path_and_query}", base_url(app, headers))
+/// The signed SVG and PNG links to the image of `chart`, made for the
+/// caller's key and carrying the request's `customization`.
+pub fn chart_image_link(
+    app: &AppState,
+    headers: &HeaderMap,
+    caller: &Caller,
+    chart: ChartSpec,
+    options: &CommonOptions,
+) -> Result<ImageLinks, ApiError> {
+    crate::chart_image::link::issue(app, headers, caller, chart, options.customization.as_ref(), options)
 }
 
 /// A `YYYY-MM-DD` field; errors point at `pointer`.
@@ -617,12 +629,14 @@ pub fn parse_day(text: &str, pointer: &str, problems: &mut Problems) -> Option<c
     }
 }
 
-/// Title, description and signed image link of one chart of a response.
+/// Title, description and signed image links of one chart of a response.
 #[derive(Debug, Serialize)]
 pub struct NamedChartLink {
     pub title: String,
     pub description: String,
-    pub url: String,
+    /// `url` (SVG) and `pngUrl`.
+    #[serde(flatten)]
+    pub links: ImageLinks,
 }
 
 // ---------------------------------------------------------------- texts
@@ -710,6 +724,10 @@ pub enum LinkText<'a> {
     ReturnNatal,
     /// Person 1 or 2 of a synastry.
     Person(u8),
+    /// The transiting points at the start of a transit period.
+    Transits {
+        start_date: &'a str,
+    },
 }
 
 impl LinkText<'_> {
@@ -725,6 +743,8 @@ impl LinkText<'_> {
             (Self::LunarReturn { .. }, Language::Es) => "Revolución lunar".into(),
             (Self::Person(n), Language::En) => format!("Person {n}"),
             (Self::Person(n), Language::Es) => format!("Persona {n}"),
+            (Self::Transits { .. }, Language::En) => "Transits".into(),
+            (Self::Transits { .. }, Language::Es) => "Tránsitos".into(),
         }
     }
 
@@ -746,11 +766,17 @@ impl LinkText<'_> {
             }
             (Self::Person(n), Language::En) => format!("Natal chart of person {n}"),
             (Self::Person(n), Language::Es) => format!("Carta natal de la persona {n}"),
+            (Self::Transits { start_date }, Language::En) => {
+                format!("The transiting points at the start of {start_date} around the natal chart")
+            }
+            (Self::Transits { start_date }, Language::Es) => {
+                format!("Los puntos en tránsito al comienzo del {start_date} alrededor de la carta natal")
+            }
         }
     }
 
     /// The link with this title and description in `language`.
-    pub fn link(&self, language: Language, url: String) -> NamedChartLink {
-        NamedChartLink { title: self.title(language), description: self.description(language), url }
+    pub fn link(&self, language: Language, links: ImageLinks) -> NamedChartLink {
+        NamedChartLink { title: self.title(language), description: self.description(language), links }
     }
 }

@@ -87,6 +87,58 @@ pub async fn admit_key_for_owner(app: &AppState, headers: &HeaderMap) -> Result<
     Ok(caller)
 }
 
+/// For signed links (chart images): the key a link names, looked up by id
+/// in the organization the link names, checked as if it had been presented
+/// now: the organization still exists, the key is neither revoked nor
+/// expired (nor made by a revoked key), its owner is still a member, it and
+/// its owner's role hold `permission`, and the site rule for links (see
+/// [`check_link_site`]). Nothing is charged: the caller charges once it
+/// knows it will render.
+pub async fn admit_link_key(
+    app: &AppState,
+    organization_id: &str,
+    key_id: &str,
+    headers: &HeaderMap,
+    permission: KeyPermission,
+) -> Result<Caller, ApiError> {
+    let organization = orgs::get_organization(app.table.as_ref(), organization_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("revoked_link", "the organization that made this link no longer exists"))?;
+    tracing::Span::current().record("org", organization.id.as_str());
+    let key = api_keys::get(app.table.as_ref(), organization_id, key_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key that made this link no longer exists"))?;
+    if key.revoked_at.is_some() {
+        return Err(ApiError::unauthorized("revoked_api_key", "the API key that made this link has been revoked"));
+    }
+    if key.is_expired(chrono::Utc::now().timestamp()) {
+        return Err(ApiError::unauthorized("expired_api_key", "the API key that made this link has expired"));
+    }
+    refuse_revoked_creators(app, &key).await?;
+    let owner_role = orgs::role_of(app.table.as_ref(), &organization.id, &key.created_by)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))?;
+    let caller = Caller { key, organization, owner_role };
+    check_grant(&caller, KeyGuard { permission, module: None })?;
+    check_link_site(&caller.key, headers)?;
+    Ok(caller)
+}
+
+/// The key's `allowedDomains` for a signed link: a request naming a site
+/// (`Origin`, else `Referer`) must name an allowed one; a request naming
+/// none is let through. Unlike a key, a link is made to be opened where
+/// no header names the page: an `<img>` on a page with
+/// `Referrer-Policy: no-referrer`, a link opened directly or from a mail.
+/// The link itself is the credential (signed, expiring, revocable with its
+/// key); the rule stops another site from embedding it.
+fn check_link_site(key: &ApiKeyRecord, headers: &HeaderMap) -> Result<(), ApiError> {
+    let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
+    if domains::requesting_site(header(header::ORIGIN), header(header::REFERER)).is_none() {
+        return Ok(());
+    }
+    check_site(key, headers)
+}
+
 async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
     let Some(raw) = headers.get(X_API_KEY) else {
         return Err(ApiError::unauthorized("missing_api_key", "send your API key in the X-Api-Key header"));

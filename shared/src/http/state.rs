@@ -7,7 +7,7 @@ use crate::auth::jwt::JwtVerifier;
 use crate::blob::BlobStore;
 use crate::config::{Config, StorageConfig};
 use crate::metering::{BufferedMeter, DirectMeter, SharedMeter};
-use crate::signing::UrlSigner;
+use crate::signing::LinkSigner;
 use crate::store::SharedTable;
 
 #[derive(Clone)]
@@ -16,7 +16,8 @@ pub struct AppState {
     pub table: SharedTable,
     pub blobs: Arc<dyn BlobStore>,
     pub config: Arc<Config>,
-    pub signer: UrlSigner,
+    /// Signs and verifies chart image links.
+    pub signer: LinkSigner,
     pub jwt: Option<Arc<JwtVerifier>>,
     /// Counts requests against rate limits and quotas.
     pub meter: SharedMeter,
@@ -60,7 +61,7 @@ impl AppState {
             Some(settings) => Some(Arc::new(JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?)),
             None => None,
         };
-        let signer = UrlSigner::new(config.url_signing_secret.clone());
+        let signer = LinkSigner::new(&config.link_signing_keys);
         let meter: SharedMeter = match &config.storage {
             // One process owns a redb file: exact counts in memory, written behind.
             StorageConfig::Embedded { .. } => {

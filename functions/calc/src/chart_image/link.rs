@@ -1,0 +1,309 @@
+//! The signed chart image link: what its token carries, issuing it from a
+//! calculation answer, and turning it back into charts.
+//!
+//! The token (see `shared::signing`) carries the chart's resolved inputs
+//! (Julian day, place, house system, points, orbs: the chart is recomputed
+//! exactly, whatever defaults later change), the organization, the key (or,
+//! later, the widget) it was made for, the expiry and the style. Field names
+//! are one or two letters so links stay short.
+
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use shared::astro::Ephemeris;
+use shared::astro::aspect::{Aspect, AspectKind, Orbs, Placement, aspects_across};
+use shared::astro::chart::progression::{ProgressedAngles, progress};
+use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::house::HouseSystem;
+use shared::astro::point::PointId;
+use shared::astro::time::JulianDay;
+use shared::http::{ApiError, AppState, Caller};
+use shared::language::Language;
+use shared::render::{Ring, Wheel};
+
+use crate::wire::{CommonOptions, base_url, ephemeris_error};
+
+pub const SVG_PATH: &str = "/api/chart/image.svg";
+pub const PNG_PATH: &str = "/api/chart/image.png";
+
+/// The claims of an image link.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ImageClaims {
+    /// The organization the link was made for (metered, checked on open).
+    #[serde(rename = "o")]
+    pub organization_id: String,
+    /// The API key that made the link (checked on open: revoked, expired,
+    /// domains).
+    #[serde(rename = "k", default, skip_serializing_if = "Option::is_none")]
+    pub key_id: Option<String>,
+    /// The widget the link was made for (widgets come later; a link naming
+    /// one and no key is refused until then).
+    #[serde(rename = "w", default, skip_serializing_if = "Option::is_none")]
+    pub widget_id: Option<String>,
+    /// Unix seconds.
+    pub exp: i64,
+    #[serde(rename = "c")]
+    pub chart: ChartSpec,
+    /// The widget `customization` the request carried, validated when issued.
+    #[serde(rename = "s", default, skip_serializing_if = "Option::is_none")]
+    pub customization: Option<serde_json::Value>,
+    /// The language of the title, when not English.
+    #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+}
+
+/// What the image draws.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "t")]
+pub enum ChartSpec {
+    /// One chart.
+    #[serde(rename = "n")]
+    Natal { i: InputSpec },
+    /// Natal inside, progressed to `at` outside (`g`: the angles method).
+    #[serde(rename = "p")]
+    Progressed { i: InputSpec, at: f64, g: String },
+    /// Natal inside, the return chart (`r`) outside; `k`: `s` solar, `l` lunar.
+    #[serde(rename = "r")]
+    Return { i: InputSpec, r: InputSpec, k: char },
+    /// Person 1 inside, person 2 outside.
+    #[serde(rename = "s")]
+    Synastry { i: InputSpec, o: InputSpec },
+    /// Natal inside, the transiting points `x` at `at` outside.
+    #[serde(rename = "x")]
+    Transit { i: InputSpec, at: f64, x: Vec<String> },
+}
+
+/// A chart's resolved input.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct InputSpec {
+    /// Julian day (UT).
+    pub jd: f64,
+    pub la: f64,
+    pub lo: f64,
+    /// House system id.
+    pub h: String,
+    /// Geocentric Moon (topocentric when absent).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub g: bool,
+    /// Point ids.
+    pub p: Vec<String>,
+    /// Orbs as `[aspect, degrees]`; absent for the default orbs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub a: Option<Vec<(String, f64)>>,
+}
+
+impl InputSpec {
+    pub fn of(input: &ChartInput) -> Self {
+        Self {
+            jd: input.instant.0,
+            la: input.latitude,
+            lo: input.longitude,
+            h: input.house_system.id().to_owned(),
+            g: input.moon_center == MoonCenter::Geocentric,
+            p: input.points.iter().map(|p| p.id().to_owned()).collect(),
+            a: (input.orbs != Orbs::default()).then(|| input.orbs.entries().iter().map(|(k, o)| (k.id().to_owned(), *o)).collect()),
+        }
+    }
+
+    /// The input back; a token is signed, so a bad field means a link from
+    /// an incompatible server version: refused as an invalid link.
+    fn input(&self) -> Result<ChartInput, ApiError> {
+        let house_system = HouseSystem::parse(&self.h).ok_or_else(invalid_content)?;
+        let points = points(&self.p)?;
+        let orbs = match &self.a {
+            None => Orbs::default(),
+            Some(entries) => Orbs::from_client(
+                entries.iter().map(|(kind, orb)| AspectKind::parse(kind).map(|k| (k, *orb)).ok_or_else(invalid_content)).collect::<Result<
+                    Vec<_>,
+                    _,
+                >>(
+                )?,
+            ),
+        };
+        Ok(ChartInput {
+            instant: JulianDay(self.jd),
+            latitude: self.la,
+            longitude: self.lo,
+            house_system,
+            moon_center: if self.g { MoonCenter::Geocentric } else { MoonCenter::Topocentric },
+            points,
+            orbs,
+        })
+    }
+}
+
+fn points(ids: &[String]) -> Result<Vec<PointId>, ApiError> {
+    ids.iter().map(|id| PointId::parse(id).ok_or_else(invalid_content)).collect()
+}
+
+fn invalid_content() -> ApiError {
+    ApiError::unauthorized("invalid_link", "the link's content is not understood by this server")
+}
+
+/// The two URLs of one chart image.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageLinks {
+    /// The SVG image.
+    pub url: String,
+    /// The same image as PNG.
+    pub png_url: String,
+}
+
+/// Signs a link to `chart` for the caller's key and organization, with the
+/// request's `customization` (already validated) and language.
+pub fn issue(
+    app: &AppState,
+    headers: &HeaderMap,
+    caller: &Caller,
+    chart: ChartSpec,
+    customization: Option<&serde_json::Value>,
+    options: &CommonOptions,
+) -> Result<ImageLinks, ApiError> {
+    let claims = ImageClaims {
+        organization_id: caller.organization.id.clone(),
+        key_id: Some(caller.key.id.clone()),
+        widget_id: None,
+        exp: chrono::Utc::now().timestamp() + app.config.chart_link_ttl_seconds,
+        chart,
+        customization: customization.filter(|c| !c.is_null()).cloned(),
+        language: (options.language != Language::En).then(|| options.language.code().to_owned()),
+    };
+    let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
+    let base = base_url(app, headers);
+    Ok(ImageLinks { url: format!("{base}{SVG_PATH}?token={token}"), png_url: format!("{base}{PNG_PATH}?token={token}") })
+}
+
+/// The charts a link draws, computed anew.
+pub struct Drawn {
+    pub inner: NatalChart,
+    /// The other chart of a bi-wheel, the aspects between the two, and the
+    /// ring of each aspect's `point_a`.
+    pub outer: Option<(NatalChart, Vec<Aspect<PointId>>, Ring)>,
+}
+
+impl Drawn {
+    pub fn compute(ephemeris: &Ephemeris, spec: &ChartSpec) -> Result<Self, ApiError> {
+        let chart = |input: &ChartInput| NatalChart::compute(ephemeris, input).map_err(|e| ephemeris_error(e, "/token"));
+        // `leading` chart's points against `still`'s, the other held still.
+        let across = |leading: &NatalChart, still: &NatalChart, orbs: &Orbs| {
+            let held: Vec<Placement<PointId>> = still.placements().into_iter().map(|p| Placement { speed: 0.0, ..p }).collect();
+            aspects_across(&leading.placements(), &held, orbs)
+        };
+        Ok(match spec {
+            ChartSpec::Natal { i } => Self { inner: chart(&i.input()?)?, outer: None },
+            ChartSpec::Progressed { i, at, g } => {
+                let angles = ProgressedAngles::parse(g).ok_or_else(invalid_content)?;
+                let progression = progress(ephemeris, &i.input()?, JulianDay(*at), angles).map_err(|e| ephemeris_error(e, "/token"))?;
+                // `aspects_to_natal`: the progressed point first.
+                Self { inner: progression.natal, outer: Some((progression.progressed, progression.aspects_to_natal, Ring::Outer)) }
+            }
+            ChartSpec::Return { i, r, .. } => {
+                let natal_input = i.input()?;
+                let natal = chart(&natal_input)?;
+                let returned = chart(&r.input()?)?;
+                let aspects = across(&returned, &natal, &natal_input.orbs);
+                Self { inner: natal, outer: Some((returned, aspects, Ring::Outer)) }
+            }
+            ChartSpec::Synastry { i, o } => {
+                let input = i.input()?;
+                let first = chart(&input)?;
+                let second = chart(&o.input()?)?;
+                let aspects = across(&first, &second, &input.orbs);
+                Self { inner: first, outer: Some((second, aspects, Ring::Inner)) }
+            }
+            ChartSpec::Transit { i, at, x } => {
+                let input = i.input()?;
+                let natal = chart(&input)?;
+                let moving = ChartInput {
+                    instant: JulianDay(*at),
+                    moon_center: MoonCenter::Geocentric,
+                    points: points(x)?,
+                    orbs: input.orbs.clone(),
+                    ..input.clone()
+                };
+                let transiting = chart(&moving)?;
+                let aspects = across(&transiting, &natal, &input.orbs);
+                Self { inner: natal, outer: Some((transiting, aspects, Ring::Outer)) }
+            }
+        })
+    }
+
+    /// The wheel of these charts, titled with the chart type and named with
+    /// whose chart (and when) each ring is, in `language`.
+    pub fn wheel(&self, spec: &ChartSpec, language: Language) -> Wheel {
+        let wheel = match &self.outer {
+            None => Wheel::natal(&self.inner),
+            Some((outer, aspects, leading)) => Wheel::bi_wheel(&self.inner, &outer.points, aspects, *leading),
+        };
+        let (inner, outer) = names(spec, language);
+        wheel.titled(title(spec, language)).named(inner, outer)
+    }
+}
+
+/// The heading of the image, in the request's language.
+fn title(spec: &ChartSpec, language: Language) -> String {
+    let (en, es) = match spec {
+        ChartSpec::Natal { .. } => ("Natal chart", "Carta natal"),
+        ChartSpec::Progressed { .. } => ("Progressed chart", "Carta progresada"),
+        ChartSpec::Return { k: 'l', .. } => ("Lunar return", "Revolución lunar"),
+        ChartSpec::Return { .. } => ("Solar return", "Revolución solar"),
+        ChartSpec::Synastry { .. } => ("Synastry", "Sinastría"),
+        ChartSpec::Transit { .. } => ("Transits", "Tránsitos"),
+    };
+    match language {
+        Language::En => en.to_owned(),
+        Language::Es => es.to_owned(),
+    }
+}
+
+/// Whose chart each ring is: the birth moment (and, for a single chart,
+/// the place) of the inner one; when the outer one is cast, or the second
+/// person's birth. Links carry no names and no time zone: moments are in
+/// universal time.
+fn names(spec: &ChartSpec, language: Language) -> (String, Option<String>) {
+    let es = language == Language::Es;
+    match spec {
+        ChartSpec::Natal { i } => (format!("{} · {}", moment(i.jd, language), place(i.la, i.lo, language)), None),
+        ChartSpec::Progressed { i, at, .. } => {
+            let to = if es { "Progresada al" } else { "Progressed to" };
+            (moment(i.jd, language), Some(format!("{to} {}", day(*at, language))))
+        }
+        ChartSpec::Return { i, r, .. } => (moment(i.jd, language), Some(moment(r.jd, language))),
+        ChartSpec::Synastry { i, o } => (moment(i.jd, language), Some(moment(o.jd, language))),
+        ChartSpec::Transit { i, at, .. } => (moment(i.jd, language), Some(moment(*at, language))),
+    }
+}
+
+const MONTHS_EN: [&str; 12] =
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS_ES: [&str; 12] =
+    ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+
+/// "11 May 1990" / "11 de mayo de 1990".
+fn day(jd: f64, language: Language) -> String {
+    use chrono::Datelike;
+    let Some(at) = JulianDay(jd).to_utc() else { return String::new() };
+    let month = at.month0() as usize;
+    match language {
+        Language::En => format!("{} {} {}", at.day(), MONTHS_EN[month], at.year()),
+        Language::Es => format!("{} de {} de {}", at.day(), MONTHS_ES[month], at.year()),
+    }
+}
+
+/// "11 May 1990, 12:30 UT".
+fn moment(jd: f64, language: Language) -> String {
+    match JulianDay(jd).to_utc() {
+        Some(at) => format!("{}, {} UT", day(jd, language), at.format("%H:%M")),
+        None => String::new(),
+    }
+}
+
+/// "41°54′N 12°30′E" (Spanish: O for west).
+fn place(latitude: f64, longitude: f64, language: Language) -> String {
+    let part = |value: f64, positive: &str, negative: &str| {
+        let minutes = (value.abs() * 60.0).round() as i64;
+        format!("{}°{:02}′{}", minutes / 60, minutes % 60, if value < 0.0 { negative } else { positive })
+    };
+    let west = if language == Language::Es { "O" } else { "W" };
+    format!("{} {}", part(latitude, "N", "S"), part(longitude, "E", west))
+}

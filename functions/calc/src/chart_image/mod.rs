@@ -1,0 +1,153 @@
+//! GET /api/chart/image.svg and GET /api/chart/image.png: the chart wheel
+//! behind a signed link (see `link`).
+//!
+//! Order on open: the token (signature, known key id, expiry), then what it
+//! names (organization, key: revoked, expired, `chart:read`, allowed sites),
+//! then the style parameters; only then `If-None-Match` (so a revoked key
+//! gets no 304 either), then the organization is charged one request and
+//! the image drawn. Every refusal is a JSON:API error without image bytes.
+
+pub mod draw;
+pub mod link;
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+use shared::auth::KeyPermission;
+use shared::auth::domains;
+use shared::http::auth::admit_link_key;
+use shared::http::{ApiError, AppState, RequestedVersion, Versioned};
+use shared::language::Language;
+use shared::metering::Usage;
+use shared::signing::LinkError;
+
+use link::{Drawn, ImageClaims};
+
+/// Shared caches keep an image at most this long, however long the link
+/// lives: a revoked key's images leave them within the hour.
+const MAX_CACHE_SECONDS: i64 = 3600;
+
+/// Images are active content when opened directly: nothing may load or run.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+pub async fn chart_svg(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, requested, &headers, &query, Format::Svg).await
+}
+
+pub async fn chart_png(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, requested, &headers, &query, Format::Png).await
+}
+
+#[tracing::instrument(name = "chart_image", skip_all)]
+async fn open(
+    app: &AppState,
+    requested: RequestedVersion,
+    headers: &HeaderMap,
+    query: &BTreeMap<String, String>,
+    format: Format,
+) -> Result<Response, ApiError> {
+    let token = query.get("token").ok_or_else(|| {
+        ApiError::unauthorized("invalid_link", "the link has no token: open the chart link of a calculation answer as given")
+    })?;
+    let claims: ImageClaims = app.signer.verify(token).map_err(|error| match error {
+        LinkError::Expired => ApiError::unauthorized("expired_link", "the link has expired: calculate the chart again for a new one"),
+        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
+        LinkError::NoKey => ApiError::internal(error),
+    })?;
+    let key_id =
+        claims.key_id.as_deref().ok_or_else(|| ApiError::unauthorized("invalid_link", "widget links are not served by this server yet"))?;
+    let caller = admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?;
+    let version = requested.resolve(caller.organization.api_version.as_deref());
+    let language = claims.language.as_deref().and_then(Language::parse).unwrap_or(Language::En);
+    let style = draw::style(
+        claims.customization.as_ref(),
+        language,
+        query.get("theme").map(String::as_str),
+        query.get("size").map(String::as_str),
+    )?;
+
+    // The payload segment is the exact claims; with the applied version,
+    // the renderer and the output parameters it names the bytes.
+    let payload = token.split('.').nth(1).unwrap_or_default();
+    let mut hash = Sha256::new();
+    for part in
+        [payload, &version.applied_text(), draw::RENDERER_VERSION, format_id(format), style.theme.id(), &style.size.pixels().to_string()]
+    {
+        hash.update(part.as_bytes());
+        hash.update([0]);
+    }
+    let etag = format!("\"{}\"", hex(&hash.finalize()[..16]));
+
+    let now = chrono::Utc::now().timestamp();
+    let max_age = (claims.exp - now).clamp(0, MAX_CACHE_SECONDS);
+    // A key kept to some sites must not have its images handed to other
+    // sites by a shared cache: those are cached by the browser only.
+    let scope = if domains::unrestricted(&caller.key.allowed_domains) { "public" } else { "private" };
+    let mut response_headers = HeaderMap::new();
+    response_headers.insert(header::ETAG, header_value(&etag)?);
+    response_headers.insert(header::CACHE_CONTROL, header_value(&format!("{scope}, max-age={max_age}"))?);
+    response_headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response_headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+
+    if if_none_match(headers, &etag) {
+        return Ok(Versioned(version, (StatusCode::NOT_MODIFIED, response_headers)).into_response());
+    }
+
+    caller.charge(app, Usage::Request).await?;
+    let drawn = Drawn::compute(&app.ephemeris, &claims.chart)?;
+    let wheel = drawn.wheel(&claims.chart, language);
+    let svg = draw::svg(&wheel, &style);
+    let (content_type, body) = match format {
+        Format::Svg => ("image/svg+xml", svg.into_bytes()),
+        Format::Png => {
+            // Rasterising takes milliseconds: off the async workers.
+            let png = tokio::task::spawn_blocking(move || draw::png(&svg, &wheel, &style)).await.map_err(ApiError::internal)??;
+            ("image/png", png)
+        }
+    };
+    response_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    Ok(Versioned(version, (StatusCode::OK, response_headers, body)).into_response())
+}
+
+fn format_id(format: Format) -> &'static str {
+    match format {
+        Format::Svg => "svg",
+        Format::Png => "png",
+    }
+}
+
+/// Whether `If-None-Match` names `etag` (or is `*`); weak validators match
+/// too, as RFC 9110 has `If-None-Match` compare weakly.
+fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
+    headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|tag| {
+        let tag = tag.trim();
+        tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag
+    })
+}
+
+fn header_value(text: &str) -> Result<HeaderValue, ApiError> {
+    HeaderValue::from_str(text).map_err(ApiError::internal)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
