@@ -37,7 +37,7 @@ async fn secrets_given_by_arn_are_read_from_secrets_manager_at_start() {
         ("JWT_HS256_SECRET_ARN", &jwt_arn),
     ]);
     let config = Config::load_with(&vars, Some(&aws)).await.expect("config with secrets by ARN");
-    assert_eq!(config.url_signing_secret, b"signing-secret-from-secrets-manager");
+    assert_eq!(config.link_signing_keys[0].secret, b"signing-secret-from-secrets-manager");
     let jwt = config.jwt.expect("a JWT key from its ARN");
     assert!(matches!(jwt.key, shared::auth::jwt::JwtKey::Hs256(ref k) if k == b"jwt-secret-from-secrets-manager-000"));
 }
@@ -55,7 +55,7 @@ async fn a_secret_given_by_value_wins_over_its_arn_and_needs_no_call() {
         ("URL_SIGNING_SECRET_ARN", "arn:aws:secretsmanager:us-east-1:123456789012:secret:missing-AbCdEf"),
     ]);
     let config = Config::load_with(&vars, Some(&aws)).await.expect("config with the secret by value");
-    assert_eq!(config.url_signing_secret, b"plain-value");
+    assert_eq!(config.link_signing_keys[0].secret, b"plain-value");
 }
 
 #[tokio::test]
