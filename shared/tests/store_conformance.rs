@@ -17,7 +17,7 @@ use shared::blob::fs::FsBlobs;
 use shared::blob::{Blob, BlobError, BlobStore};
 use shared::metering::{Charge, CounterId, DirectMeter, Meter, Verdict};
 use shared::store::embedded::EmbeddedTable;
-use shared::store::{Condition, CounterAdd, Increment, Item, SharedTable, StoreError, Table, WriteOp};
+use shared::store::{Condition, CounterAdd, CounterIncrement, Increment, Increments, Item, SharedTable, StoreError, Table, WriteOp};
 
 // ---------------------------------------------------------------- helpers
 
@@ -238,6 +238,57 @@ async fn increments(t: &dyn Table) {
     t.write(vec![put(item("c", "item", json!({"v": 1})), Condition::None)]).await.unwrap();
     assert_eq!(sks(&t.query("c", "", None).await.unwrap()), ["item"]);
     assert_eq!(t.get("c", "n").await.unwrap(), None);
+}
+
+fn add(pk: &str, sk: &str, by: i64, limit: Option<i64>) -> CounterIncrement {
+    CounterIncrement { pk: pk.into(), sk: sk.into(), by, limit, expires_at: Some(4_000_000_000) }
+}
+
+/// Several counters in one atomic step: all added, or none when one would
+/// pass its limit, which the result names.
+async fn increments_all_or_nothing(t: &dyn Table) {
+    assert_eq!(t.increment_all(&[]).await.unwrap(), Increments::Applied);
+    let three = |by| [add("rate", "minute", by, Some(3)), add("usage", "total", by, Some(5)), add("usage", "key", by, None)];
+    assert_eq!(t.increment_all(&three(2)).await.unwrap(), Increments::Applied);
+    assert_eq!(
+        [t.counter("rate", "minute").await.unwrap(), t.counter("usage", "total").await.unwrap(), t.counter("usage", "key").await.unwrap()],
+        [2, 2, 2]
+    );
+    // The first counter refuses: nothing changes.
+    assert_eq!(t.increment_all(&three(2)).await.unwrap(), Increments::Refused { index: 0 });
+    assert_eq!(t.counter("usage", "key").await.unwrap(), 2);
+    // Now the second refuses, after the first would have been fine.
+    let second = [add("rate", "other", 4, Some(10)), add("usage", "total", 4, Some(5)), add("usage", "key", 4, None)];
+    assert_eq!(t.increment_all(&second).await.unwrap(), Increments::Refused { index: 1 });
+    assert_eq!([t.counter("rate", "other").await.unwrap(), t.counter("usage", "key").await.unwrap()], [0, 2]);
+    // One counter alone, applied and refused; refunds are never refused.
+    assert_eq!(t.increment_all(&[add("solo", "n", 1, Some(1))]).await.unwrap(), Increments::Applied);
+    assert_eq!(t.increment_all(&[add("solo", "n", 1, Some(1))]).await.unwrap(), Increments::Refused { index: 0 });
+    assert_eq!(t.increment_all(&[add("rate", "minute", -1, None), add("usage", "total", -1, None)]).await.unwrap(), Increments::Applied);
+    assert_eq!([t.counter("rate", "minute").await.unwrap(), t.counter("usage", "total").await.unwrap()], [1, 1]);
+}
+
+/// Items by key, in the order asked, `None` where absent (counters are not
+/// items), a key asked twice answered twice, more than one batch's worth.
+async fn get_many_in_order(t: &dyn Table) {
+    assert_eq!(t.get_many(&[]).await.unwrap(), Vec::<Option<Item>>::new());
+    let items: Vec<Item> = (0..130).map(|i| item("many", &format!("i#{i:03}"), json!({ "i": i }))).collect();
+    t.put_many(items.clone()).await.unwrap();
+    t.increment("many", "counter", 1, None, None).await.unwrap();
+    let key = |pk: &str, sk: &str| (pk.to_owned(), sk.to_owned());
+    let asked = [
+        key("many", "i#007"),
+        key("many", "missing"),
+        key("many", "counter"),
+        key("other", "i#007"),
+        key("many", "i#003"),
+        key("many", "i#007"),
+    ];
+    let found = t.get_many(&asked).await.unwrap();
+    assert_eq!(found, [Some(items[7].clone()), None, None, None, Some(items[3].clone()), Some(items[7].clone())]);
+    let all: Vec<(String, String)> = items.iter().rev().map(|i| key(&i.pk, &i.sk)).collect();
+    let found = t.get_many(&all).await.unwrap();
+    assert_eq!(found, items.iter().rev().cloned().map(Some).collect::<Vec<_>>());
 }
 
 /// 500 concurrent increments of 1 against a limit of 100: exactly 100 are
@@ -532,6 +583,8 @@ table_cases!(
     query_prefix_order_limit_isolation,
     query_paginates,
     increments,
+    increments_all_or_nothing,
+    get_many_in_order,
     counters_list_and_batched_adds,
     put_many_loads_in_batches,
 );

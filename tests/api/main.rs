@@ -3,6 +3,7 @@
 mod chart_images;
 mod chinese;
 mod content;
+mod dynamo_proxy;
 mod errors;
 mod invitations;
 mod jwt;
@@ -13,6 +14,8 @@ mod lambda;
 mod legacy_synastry;
 mod limits;
 mod moon_sun;
+#[path = "../../shared/tests/common/moto.rs"]
+mod moto;
 mod natal;
 mod numerology;
 mod orgs;
@@ -22,6 +25,7 @@ mod reference;
 mod refusals;
 mod returns;
 mod role_table;
+mod round_trips;
 mod routes;
 mod support;
 mod synastry;

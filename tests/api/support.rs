@@ -59,6 +59,22 @@ impl TestApp {
         Self { router, state, api_key: boot.api_key, organization_id: boot.organization_id, _dir: dir }
     }
 
+    /// The same app on a fresh DynamoDB table reached at `endpoint` (moto,
+    /// or a proxy in front of it), with the meter Lambda uses there.
+    pub async fn spawn_on_dynamodb(endpoint: &str) -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut state = AppState::from_config(test_config(dir.path())).await.expect("state");
+        let client = aws_sdk_dynamodb::Client::new(&super::moto::sdk_config(endpoint).await);
+        let table = shared::store::dynamo::DynamoTable::new(client, super::moto::unique("api"));
+        table.create_table_if_missing().await.expect("DynamoDB table on moto");
+        state.table = std::sync::Arc::new(table);
+        state.meter = std::sync::Arc::new(shared::metering::DirectMeter::new(state.table.clone()));
+        let boot =
+            local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");
+        let router = local_server::app(state.clone()).expect("routes match the template");
+        Self { router, state, api_key: boot.api_key, organization_id: boot.organization_id, _dir: dir }
+    }
+
     pub async fn send(&self, request: Request<Body>) -> TestResponse {
         let response = self.router.clone().oneshot(request).await.expect("infallible");
         let status = response.status();

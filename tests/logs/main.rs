@@ -5,6 +5,9 @@
 //! through: API keys, bearer tokens, invitation ids and the configured
 //! signing secrets.
 
+#[allow(dead_code)]
+#[path = "../../shared/tests/common/moto.rs"]
+mod moto;
 #[path = "../api/support.rs"]
 #[allow(dead_code)]
 mod support;

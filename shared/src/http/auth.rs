@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::ApiError;
 use super::state::AppState;
 use crate::auth::domains::{self, DomainRefusal};
-use crate::auth::{ApiKeySecret, KeyPermission, Module, Role};
+use crate::auth::{ApiKeySecret, KeyHash, KeyPermission, Module, Role};
 use crate::metering::{self, Account, Refusal, Usage};
 use crate::repo::api_keys::{self, ApiKeyRecord};
 use crate::repo::orgs::{self, Organization};
@@ -101,22 +101,31 @@ pub async fn admit_link_key(
     headers: &HeaderMap,
     permission: KeyPermission,
 ) -> Result<Caller, ApiError> {
-    let organization = orgs::get_organization(app.table.as_ref(), organization_id)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("revoked_link", "the organization that made this link no longer exists"))?;
+    let pointer = app.key_pointers.by_id(organization_id, key_id);
+    let standing = api_keys::standing(app.table.as_ref(), &pointer).await?;
+    let organization_gone = || ApiError::unauthorized("revoked_link", "the organization that made this link no longer exists");
+    let Some(standing) = standing else {
+        // A deleted organization takes its keys with it: say which is gone.
+        return Err(match orgs::get_organization(app.table.as_ref(), organization_id).await? {
+            None => organization_gone(),
+            Some(_) => ApiError::unauthorized("revoked_api_key", "the API key that made this link no longer exists"),
+        });
+    };
+    app.key_pointers.learn(None, &standing.key);
+    let organization = standing.organization.ok_or_else(organization_gone)?;
     tracing::Span::current().record("org", organization.id.as_str());
-    let key = api_keys::get(app.table.as_ref(), organization_id, key_id)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key that made this link no longer exists"))?;
+    let key = standing.key;
     if key.revoked_at.is_some() {
         return Err(ApiError::unauthorized("revoked_api_key", "the API key that made this link has been revoked"));
     }
     if key.is_expired(chrono::Utc::now().timestamp()) {
         return Err(ApiError::unauthorized("expired_api_key", "the API key that made this link has expired"));
     }
-    refuse_revoked_creators(app, &key).await?;
-    let owner_role = orgs::role_of(app.table.as_ref(), &organization.id, &key.created_by)
-        .await?
+    if standing.creator_revoked {
+        return Err(creator_revoked());
+    }
+    let owner_role = standing
+        .owner_role
         .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))?;
     let caller = Caller { key, organization, owner_role };
     check_grant(&caller, KeyGuard { permission, module: None })?;
@@ -139,6 +148,8 @@ fn check_link_site(key: &ApiKeyRecord, headers: &HeaderMap) -> Result<(), ApiErr
     check_site(key, headers)
 }
 
+/// Who is calling: at most two reads, one once the key's pointer is known
+/// to this process (see [`api_keys::PointerCache`]).
 async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
     let Some(raw) = headers.get(X_API_KEY) else {
         return Err(ApiError::unauthorized("missing_api_key", "send your API key in the X-Api-Key header"));
@@ -148,36 +159,44 @@ async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, Api
     if !presented.is_well_formed() {
         return Err(invalid());
     }
-    let key = api_keys::find_by_hash(app.table.as_ref(), &presented.hash()).await?.ok_or_else(invalid)?;
+    let hash = presented.hash();
+    let pointer = app.key_pointers.by_hash(app.table.as_ref(), &hash).await?.ok_or_else(invalid)?;
+    let standing = api_keys::standing(app.table.as_ref(), &pointer).await?.ok_or_else(invalid)?;
+    // The record must carry the presented hash (compared in constant time):
+    // a rotated-away secret leads to a record that has a new one.
+    let stored = KeyHash::from_hex(&standing.key.hash).ok_or_else(|| ApiError::internal("a stored key hash is corrupt"))?;
+    if !stored.matches(&hash) {
+        return Err(invalid());
+    }
+    if pointer.lineage.is_none() {
+        app.key_pointers.learn(Some(&hash), &standing.key);
+    }
+    let key = standing.key;
     if key.revoked_at.is_some() {
         return Err(ApiError::unauthorized("revoked_api_key", "the API key has been revoked"));
     }
     if key.is_expired(chrono::Utc::now().timestamp()) {
         return Err(ApiError::unauthorized("expired_api_key", "the API key has expired"));
     }
-    refuse_revoked_creators(app, &key).await?;
-    let organization = orgs::get_organization(app.table.as_ref(), &key.organization_id).await?.ok_or_else(invalid)?;
+    // A key made by a key lives only as long as the keys above it: revoking a
+    // key revokes what it made too (the management route marks them), and
+    // this holds even if that marking failed half-way or raced with a key
+    // being made.
+    if standing.creator_revoked {
+        return Err(creator_revoked());
+    }
+    let organization = standing.organization.ok_or_else(invalid)?;
     tracing::Span::current().record("org", organization.id.as_str());
     // Removing a member revokes their keys; this holds even if that failed
     // half-way or raced with a key being created.
-    let owner_role = orgs::role_of(app.table.as_ref(), &organization.id, &key.created_by)
-        .await?
+    let owner_role = standing
+        .owner_role
         .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))?;
     Ok(Caller { key, organization, owner_role })
 }
 
-/// A key made by a key lives only as long as the keys above it: revoking a
-/// key revokes what it made too (the management route marks them), and
-/// this holds even if that marking failed half-way or raced with a key being
-/// made. Keys a user made have no keys above them and cost no read here.
-async fn refuse_revoked_creators(app: &AppState, key: &ApiKeyRecord) -> Result<(), ApiError> {
-    for creator_id in &key.creator_keys {
-        let creator = api_keys::get(app.table.as_ref(), &key.organization_id, creator_id).await?;
-        if creator.is_none_or(|creator| creator.revoked_at.is_some()) {
-            return Err(ApiError::unauthorized("revoked_api_key", "the API key that created this key has been revoked"));
-        }
-    }
-    Ok(())
+fn creator_revoked() -> ApiError {
+    ApiError::unauthorized("revoked_api_key", "the API key that created this key has been revoked")
 }
 
 fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<(), ApiError> {

@@ -7,6 +7,7 @@ use crate::auth::jwt::JwtVerifier;
 use crate::blob::BlobStore;
 use crate::config::{Config, StorageConfig};
 use crate::metering::{BufferedMeter, DirectMeter, SharedMeter};
+use crate::repo::api_keys::PointerCache;
 use crate::signing::LinkSigner;
 use crate::store::SharedTable;
 
@@ -21,6 +22,8 @@ pub struct AppState {
     pub jwt: Option<Arc<JwtVerifier>>,
     /// Counts requests against rate limits and quotas.
     pub meter: SharedMeter,
+    /// Where API keys are, kept across requests (nothing in it can go stale).
+    pub key_pointers: Arc<PointerCache>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +75,6 @@ impl AppState {
             // Lambda containers share only the table: every charge is a conditional update.
             StorageConfig::Aws { .. } => Arc::new(DirectMeter::new(table.clone())),
         };
-        Ok(Self { ephemeris, table, blobs, config: Arc::new(config), signer, jwt, meter })
+        Ok(Self { ephemeris, table, blobs, config: Arc::new(config), signer, jwt, meter, key_pointers: Arc::new(PointerCache::new()) })
     }
 }

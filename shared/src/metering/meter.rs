@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use crate::store::{CounterAdd, Increment, SharedTable, StoreError};
+use crate::store::{CounterAdd, CounterIncrement, Increments, SharedTable, StoreError};
 
 /// One counter a charge adds to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -59,11 +59,9 @@ pub trait Meter: Send + Sync + 'static {
 
 pub type SharedMeter = Arc<dyn Meter>;
 
-/// Every charge is a conditional update in the store, in order. A refusal
-/// after earlier charges applied takes those back with a negative add; in
-/// that short moment a concurrent charge may see the extra units and be
-/// refused too (only when the later limit, the monthly quota, is already
-/// exhausted, so such a request would be refused anyway).
+/// Every charge is one atomic write to the store: all counters of a charge
+/// are added together, or none when one would pass its limit (on DynamoDB
+/// one `TransactWriteItems`, or one `UpdateItem` for a single counter).
 pub struct DirectMeter {
     table: SharedTable,
 }
@@ -77,24 +75,20 @@ impl DirectMeter {
 #[async_trait]
 impl Meter for DirectMeter {
     async fn charge(&self, charges: &[Charge]) -> Result<Verdict, StoreError> {
-        for (index, charge) in charges.iter().enumerate() {
-            let counter = &charge.counter;
-            let outcome = self.table.increment(&counter.pk, &counter.sk, charge.units, charge.limit, Some(charge.expires_at)).await;
-            let refused = match outcome {
-                Ok(Increment::Applied { .. }) => continue,
-                Ok(Increment::Refused { .. }) => None,
-                Err(error) => Some(error),
-            };
-            for applied in charges[..index].iter().rev() {
-                let counter = &applied.counter;
-                self.table.increment(&counter.pk, &counter.sk, -applied.units, None, Some(applied.expires_at)).await?;
-            }
-            return match refused {
-                None => Ok(Verdict::Refused { index }),
-                Some(error) => Err(error),
-            };
-        }
-        Ok(Verdict::Allowed)
+        let adds: Vec<CounterIncrement> = charges
+            .iter()
+            .map(|charge| CounterIncrement {
+                pk: charge.counter.pk.clone(),
+                sk: charge.counter.sk.clone(),
+                by: charge.units,
+                limit: charge.limit,
+                expires_at: Some(charge.expires_at),
+            })
+            .collect();
+        Ok(match self.table.increment_all(&adds).await? {
+            Increments::Applied => Verdict::Allowed,
+            Increments::Refused { index } => Verdict::Refused { index },
+        })
     }
 
     async fn flush(&self) -> Result<(), StoreError> {

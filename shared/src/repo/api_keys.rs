@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Map;
 
+use super::orgs::{Membership, Organization};
 use super::{RepoError, conflict_as_exists, from_item, schema, to_attrs};
-use crate::auth::{KeyHash, KeyPermission, Module};
+use crate::auth::{KeyHash, KeyPermission, Module, Role};
 use crate::store::{Condition, Item, Table, WriteOp};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,11 +77,183 @@ impl ApiKeyRecord {
 }
 
 /// The item under the key's hash that leads to its record.
+///
+/// Besides the ids it carries the key's owner and the keys above it, which
+/// never change for a key (an edit cannot hand a key to someone else): with
+/// them, everything a request is judged on is read in one batch (see
+/// [`standing`]).
 fn hash_pointer(record: &ApiKeyRecord) -> Map<String, serde_json::Value> {
     let mut pointer = Map::new();
     pointer.insert("organizationId".into(), record.organization_id.clone().into());
     pointer.insert("keyId".into(), record.id.clone().into());
+    pointer.insert("createdBy".into(), record.created_by.clone().into());
+    pointer.insert("creatorKeys".into(), record.creator_keys.clone().into());
     pointer
+}
+
+/// Where a key is and what never changes about it: what its hash pointer
+/// says. Safe to keep for the life of a process: a pointer never points
+/// elsewhere, and a rotated-away secret still fails, because the record it
+/// leads to carries the new hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyPointer {
+    pub organization_id: String,
+    pub key_id: String,
+    /// `None` for pointers written before they carried it: then [`standing`]
+    /// takes one more read.
+    pub lineage: Option<KeyLineage>,
+}
+
+/// The owner of a key and the keys above it (see [`ApiKeyRecord`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyLineage {
+    pub created_by: String,
+    pub creator_keys: Vec<String>,
+}
+
+impl KeyPointer {
+    /// A pointer to a key known by id (a signed link names one).
+    pub fn to_key(organization_id: &str, key_id: &str) -> Self {
+        Self { organization_id: organization_id.to_owned(), key_id: key_id.to_owned(), lineage: None }
+    }
+}
+
+impl ApiKeyRecord {
+    fn lineage(&self) -> KeyLineage {
+        KeyLineage { created_by: self.created_by.clone(), creator_keys: self.creator_keys.clone() }
+    }
+}
+
+/// The pointer stored under `hash`, if any: one read.
+pub async fn pointer_by_hash(table: &dyn Table, hash: &KeyHash) -> Result<Option<KeyPointer>, RepoError> {
+    let Some(item) = table.get(&schema::key_hash(&hash.to_hex()), schema::KEY_HASH_SK).await? else {
+        return Ok(None);
+    };
+    let text = |name: &str| item.attrs.get(name).and_then(|v| v.as_str()).map(str::to_owned);
+    let (Some(organization_id), Some(key_id)) = (text("organizationId"), text("keyId")) else {
+        return Err(crate::store::StoreError::Corrupt("key pointer without ids".into()).into());
+    };
+    let creator_keys = item
+        .attrs
+        .get("creatorKeys")
+        .and_then(|v| v.as_array())
+        .map(|ids| ids.iter().filter_map(|id| id.as_str().map(str::to_owned)).collect::<Vec<_>>());
+    let lineage = match (text("createdBy"), creator_keys) {
+        (Some(created_by), Some(creator_keys)) => Some(KeyLineage { created_by, creator_keys }),
+        _ => None,
+    };
+    Ok(Some(KeyPointer { organization_id, key_id, lineage }))
+}
+
+/// A key and everything a request made with it is judged on, read
+/// together: its organization, its owner's role there now, and whether any
+/// key above it is revoked or gone.
+#[derive(Debug, Clone)]
+pub struct KeyStanding {
+    pub key: ApiKeyRecord,
+    /// `None`: the organization was deleted.
+    pub organization: Option<Organization>,
+    /// `None`: the owner is no longer a member.
+    pub owner_role: Option<Role>,
+    /// A key above this one is revoked or no longer exists.
+    pub creator_revoked: bool,
+}
+
+/// The standing of the key `pointer` names, `None` if the key no longer
+/// exists. One batched read when the pointer knows the key's lineage
+/// (DynamoDB `BatchGetItem`: key, organization, membership and the keys
+/// above), two otherwise.
+pub async fn standing(table: &dyn Table, pointer: &KeyPointer) -> Result<Option<KeyStanding>, RepoError> {
+    let partition = schema::org(&pointer.organization_id);
+    let mut keys = vec![(partition.clone(), schema::key(&pointer.key_id)), (partition.clone(), schema::META.to_owned())];
+    if let Some(lineage) = &pointer.lineage {
+        keys.extend(lineage_keys(&partition, lineage));
+    }
+    let mut found = table.get_many(&keys).await?.into_iter();
+    let (Some(key_item), organization_item) = (found.next().flatten(), found.next().flatten()) else {
+        return Ok(None);
+    };
+    let key: ApiKeyRecord = from_item(key_item)?;
+    let mut lineage_items: Vec<Option<Item>> = found.collect();
+    if pointer.lineage.is_none() {
+        lineage_items = table.get_many(&lineage_keys(&partition, &key.lineage())).await?;
+    }
+    let mut lineage_items = lineage_items.into_iter();
+    let owner_role = lineage_items.next().flatten().map(from_item::<Membership>).transpose()?.map(|membership| membership.role);
+    let creator_revoked = lineage_items.any(|creator| match creator {
+        None => true,
+        Some(item) => from_item::<ApiKeyRecord>(item).map_or(true, |creator| creator.revoked_at.is_some()),
+    });
+    let organization = organization_item.map(from_item::<Organization>).transpose()?;
+    Ok(Some(KeyStanding { key, organization, owner_role, creator_revoked }))
+}
+
+/// The owner's membership, then each key above.
+fn lineage_keys(partition: &str, lineage: &KeyLineage) -> Vec<(String, String)> {
+    std::iter::once((partition.to_owned(), schema::member(&lineage.created_by)))
+        .chain(lineage.creator_keys.iter().map(|id| (partition.to_owned(), schema::key(id))))
+        .collect()
+}
+
+/// Key pointers kept across requests (a Lambda container's warm
+/// invocations), by key hash and by key id: what never changes about a key,
+/// so nothing here can be stale. Revocation, expiry, plan, role and limits
+/// are read on every request (see [`standing`]). Bounded; the least recently
+/// used go first.
+pub struct PointerCache {
+    by_reference: quick_cache::sync::Cache<String, KeyPointer>,
+}
+
+impl PointerCache {
+    /// Room for this many keys: a few megabytes.
+    pub const CAPACITY: usize = 10_000;
+
+    pub fn new() -> Self {
+        Self { by_reference: quick_cache::sync::Cache::new(Self::CAPACITY) }
+    }
+
+    fn hash_reference(hash: &KeyHash) -> String {
+        hash.to_hex()
+    }
+
+    // A hash is 64 hex digits; an id reference has a '/', so the two kinds never meet.
+    fn id_reference(organization_id: &str, key_id: &str) -> String {
+        format!("{organization_id}/{key_id}")
+    }
+
+    /// The pointer of `hash`, from memory or with one read.
+    pub async fn by_hash(&self, table: &dyn Table, hash: &KeyHash) -> Result<Option<KeyPointer>, RepoError> {
+        let reference = Self::hash_reference(hash);
+        if let Some(pointer) = self.by_reference.get(&reference) {
+            return Ok(Some(pointer));
+        }
+        let pointer = pointer_by_hash(table, hash).await?;
+        if let Some(pointer) = pointer.as_ref().filter(|p| p.lineage.is_some()) {
+            self.by_reference.insert(reference, pointer.clone());
+        }
+        Ok(pointer)
+    }
+
+    /// A pointer to the key `key_id`, with its lineage if known.
+    pub fn by_id(&self, organization_id: &str, key_id: &str) -> KeyPointer {
+        self.by_reference.get(&Self::id_reference(organization_id, key_id)).unwrap_or_else(|| KeyPointer::to_key(organization_id, key_id))
+    }
+
+    /// Learns a key's lineage from its record, for the next request (a
+    /// pointer written before pointers carried it, or a key known by id).
+    pub fn learn(&self, hash: Option<&KeyHash>, key: &ApiKeyRecord) {
+        let pointer = KeyPointer { organization_id: key.organization_id.clone(), key_id: key.id.clone(), lineage: Some(key.lineage()) };
+        if let Some(hash) = hash {
+            self.by_reference.insert(Self::hash_reference(hash), pointer.clone());
+        }
+        self.by_reference.insert(Self::id_reference(&key.organization_id, &key.id), pointer);
+    }
+}
+
+impl Default for PointerCache {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 pub async fn create(table: &dyn Table, record: &ApiKeyRecord) -> Result<(), RepoError> {

@@ -18,12 +18,12 @@ use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, AttributeValue, BillingMode, Delete, KeySchemaElement, KeyType, Put, ReturnValue, ScalarAttributeType,
-    TableStatus, TimeToLiveSpecification, TransactWriteItem,
+    AttributeDefinition, AttributeValue, BillingMode, Delete, KeySchemaElement, KeyType, KeysAndAttributes, Put, ReturnValue,
+    ScalarAttributeType, TableStatus, TimeToLiveSpecification, TransactWriteItem, Update,
 };
 use serde_json::Value;
 
-use super::{Condition, Increment, Item, StoreError, Table, WriteOp};
+use super::{Condition, CounterIncrement, Increment, Increments, Item, StoreError, Table, WriteOp};
 
 const PK: &str = "pk";
 const SK: &str = "sk";
@@ -31,8 +31,18 @@ const DOC: &str = "doc";
 const COUNT: &str = "count";
 const EXPIRES_AT: &str = "expires_at";
 
-/// The port's documented maximum ops per [`Table::write`].
+/// The port's documented maximum ops per [`Table::write`] (and DynamoDB's
+/// per transaction, before its 100).
 const MAX_WRITE_OPS: usize = 25;
+
+/// DynamoDB's maximum keys per `BatchGetItem`.
+const MAX_BATCH_GET: usize = 100;
+
+/// Tries of a counter transaction that another transaction on the same
+/// counters cancelled (`TransactionConflict`): concurrent charges of one
+/// organization meet on its monthly counter, and DynamoDB cancels rather
+/// than queues them. Backoff doubles from 2 ms with full jitter.
+const CONFLICT_TRIES: u32 = 8;
 
 /// Longest backend message kept in a [`StoreError::Backend`]: enough to
 /// diagnose, short enough for a log line.
@@ -151,6 +161,41 @@ impl DynamoTable {
         match out.item().and_then(|item| item.get(COUNT)) {
             Some(value) => parse_count(value),
             None => Ok(0),
+        }
+    }
+
+    /// One conditional `UpdateItem`: the new count, or `None` when the limit
+    /// refused the add (nothing changed).
+    async fn update_counter(
+        &self,
+        pk: &str,
+        sk: &str,
+        by: i64,
+        limit: Option<i64>,
+        expires_at: Option<i64>,
+    ) -> Result<Option<i64>, StoreError> {
+        let update = counter_update(by, limit, expires_at)?;
+        let sent = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(Self::key(pk, sk)))
+            .update_expression(update.update)
+            .set_condition_expression(update.condition.map(str::to_owned))
+            .expression_attribute_names("#count", COUNT)
+            .set_expression_attribute_values(Some(update.values))
+            .return_values(ReturnValue::UpdatedNew)
+            .send()
+            .await;
+        match sent {
+            Ok(out) => out
+                .attributes()
+                .and_then(|a| a.get(COUNT))
+                .ok_or_else(|| StoreError::Corrupt("UpdateItem returned no `count`".into()))
+                .and_then(parse_count)
+                .map(Some),
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_conditional_check_failed_exception()) => Ok(None),
+            Err(e) => Err(sdk_error("UpdateItem", &e)),
         }
     }
 
@@ -298,6 +343,41 @@ where
     StoreError::Backend(format!("dynamodb {operation}: {}", truncate(&detail, MAX_MESSAGE)))
 }
 
+/// What one counter add is in DynamoDB's update language: `ADD` to
+/// `count`, the first expiry kept (a window's counter expires with its
+/// window, however often it is bumped), and the limit as a condition.
+struct CounterUpdate {
+    update: String,
+    condition: Option<&'static str>,
+    values: HashMap<String, AttributeValue>,
+}
+
+fn counter_update(by: i64, limit: Option<i64>, expires_at: Option<i64>) -> Result<CounterUpdate, StoreError> {
+    let mut update = "ADD #count :by".to_owned();
+    let mut values = HashMap::from([(":by".to_owned(), AttributeValue::N(by.to_string()))]);
+    if let Some(exp) = expires_at {
+        update.push_str(" SET expires_at = if_not_exists(expires_at, :exp)");
+        values.insert(":exp".to_owned(), AttributeValue::N(exp.to_string()));
+    }
+    let mut condition = None;
+    if let Some(limit) = limit {
+        // Applied iff current + by <= limit, i.e. current <= limit - by.
+        let max = limit.checked_sub(by).ok_or_else(|| StoreError::Backend("counter limit out of range".into()))?;
+        // An absent counter is 0: it passes iff 0 <= max. (A comparison with
+        // a missing attribute is false in DynamoDB, so when max < 0 the bare
+        // comparison refuses the absent counter, as it must.)
+        condition = Some(if max >= 0 { "attribute_not_exists(#count) OR #count <= :max" } else { "#count <= :max" });
+        values.insert(":max".to_owned(), AttributeValue::N(max.to_string()));
+    }
+    Ok(CounterUpdate { update, condition, values })
+}
+
+/// Full-jitter backoff before try `attempt` (1-based) of a conflicted transaction.
+fn conflict_backoff(attempt: u32) -> std::time::Duration {
+    let ceiling_ms = 2u64 << attempt.min(6);
+    std::time::Duration::from_micros(rand::random_range(0..ceiling_ms * 1000))
+}
+
 fn truncate(s: &str, max: usize) -> &str {
     if s.len() <= max {
         return s;
@@ -373,45 +453,105 @@ impl Table for DynamoTable {
     }
 
     async fn increment(&self, pk: &str, sk: &str, by: i64, limit: Option<i64>, expires_at: Option<i64>) -> Result<Increment, StoreError> {
-        let mut update = "ADD #count :by".to_owned();
-        let mut req = self
-            .client
-            .update_item()
-            .table_name(&self.table)
-            .set_key(Some(Self::key(pk, sk)))
-            .expression_attribute_names("#count", COUNT)
-            .expression_attribute_values(":by", AttributeValue::N(by.to_string()))
-            .return_values(ReturnValue::UpdatedNew);
-        if let Some(exp) = expires_at {
-            // Keep the first expiry: a window's counter expires with the window,
-            // however often it is bumped.
-            update.push_str(" SET expires_at = if_not_exists(expires_at, :exp)");
-            req = req.expression_attribute_values(":exp", AttributeValue::N(exp.to_string()));
+        match self.update_counter(pk, sk, by, limit, expires_at).await? {
+            Some(count) => Ok(Increment::Applied { count }),
+            None => Ok(Increment::Refused { count: self.read_counter(pk, sk).await? }),
         }
-        req = req.update_expression(update);
-        if let Some(limit) = limit {
-            // Applied iff current + by <= limit, i.e. current <= limit - by.
-            let max = limit.checked_sub(by).ok_or_else(|| StoreError::Backend("counter limit out of range".into()))?;
-            // An absent counter is 0: it passes iff 0 <= max. (A comparison with
-            // a missing attribute is false in DynamoDB, so when max < 0 the bare
-            // comparison refuses the absent counter, as it must.)
-            let condition = if max >= 0 { "attribute_not_exists(#count) OR #count <= :max" } else { "#count <= :max" };
-            req = req.condition_expression(condition).expression_attribute_values(":max", AttributeValue::N(max.to_string()));
-        }
-        match req.send().await {
-            Ok(out) => {
-                let count = out
-                    .attributes()
-                    .and_then(|a| a.get(COUNT))
-                    .ok_or_else(|| StoreError::Corrupt("UpdateItem returned no `count`".into()))
-                    .and_then(parse_count)?;
-                Ok(Increment::Applied { count })
+    }
+
+    async fn increment_all(&self, adds: &[CounterIncrement]) -> Result<Increments, StoreError> {
+        match adds {
+            [] => return Ok(Increments::Applied),
+            // One counter needs no transaction (half the write cost).
+            [add] => {
+                return Ok(match self.update_counter(&add.pk, &add.sk, add.by, add.limit, add.expires_at).await? {
+                    Some(_) => Increments::Applied,
+                    None => Increments::Refused { index: 0 },
+                });
             }
-            Err(e) if e.as_service_error().is_some_and(|s| s.is_conditional_check_failed_exception()) => {
-                Ok(Increment::Refused { count: self.read_counter(pk, sk).await? })
+            _ if adds.len() > MAX_WRITE_OPS => {
+                return Err(StoreError::Backend(format!("an increment takes at most {MAX_WRITE_OPS} counters, got {}", adds.len())));
             }
-            Err(e) => Err(sdk_error("UpdateItem", &e)),
+            _ => {}
         }
+        let mut items = Vec::with_capacity(adds.len());
+        for add in adds {
+            let update = counter_update(add.by, add.limit, add.expires_at)?;
+            let update = Update::builder()
+                .table_name(&self.table)
+                .set_key(Some(Self::key(&add.pk, &add.sk)))
+                .update_expression(update.update)
+                .set_condition_expression(update.condition.map(str::to_owned))
+                .expression_attribute_names("#count", COUNT)
+                .set_expression_attribute_values(Some(update.values))
+                .build()
+                .map_err(build_error)?;
+            items.push(TransactWriteItem::builder().update(update).build());
+        }
+        let mut attempt = 1;
+        loop {
+            let error = match self.client.transact_write_items().set_transact_items(Some(items.clone())).send().await {
+                Ok(_) => return Ok(Increments::Applied),
+                Err(error) => error,
+            };
+            if let Some(TransactWriteItemsError::TransactionCanceledException(cancel)) = error.as_service_error() {
+                // One reason per add, in order ("None" for those that were fine).
+                let reasons = cancel.cancellation_reasons();
+                if let Some(index) = reasons.iter().position(|r| r.code() == Some("ConditionalCheckFailed")) {
+                    return Ok(Increments::Refused { index });
+                }
+                if attempt < CONFLICT_TRIES && reasons.iter().any(|r| r.code() == Some("TransactionConflict")) {
+                    tokio::time::sleep(conflict_backoff(attempt)).await;
+                    attempt += 1;
+                    continue;
+                }
+            }
+            return Err(sdk_error("TransactWriteItems", &error));
+        }
+    }
+
+    async fn get_many(&self, keys: &[(String, String)]) -> Result<Vec<Option<Item>>, StoreError> {
+        let mut found: HashMap<(String, String), Item> = HashMap::with_capacity(keys.len());
+        // DynamoDB refuses a batch naming a key twice.
+        let mut wanted: Vec<&(String, String)> = Vec::with_capacity(keys.len());
+        for key in keys {
+            if !wanted.contains(&key) {
+                wanted.push(key);
+            }
+        }
+        for chunk in wanted.chunks(MAX_BATCH_GET) {
+            let mut request = KeysAndAttributes::builder()
+                .set_keys(Some(chunk.iter().map(|(pk, sk)| Self::key(pk, sk)).collect()))
+                .consistent_read(true)
+                .build()
+                .map_err(build_error)?;
+            // What DynamoDB leaves unprocessed (throttling, 16 MB) is asked again.
+            for attempt in 1.. {
+                let out = self
+                    .client
+                    .batch_get_item()
+                    .request_items(&self.table, request)
+                    .send()
+                    .await
+                    .map_err(|e| sdk_error("BatchGetItem", &e))?;
+                for attrs in out.responses().and_then(|r| r.get(&self.table)).into_iter().flatten() {
+                    if let Some(item) = from_attributes(attrs)? {
+                        found.insert((item.pk.clone(), item.sk.clone()), item);
+                    }
+                }
+                match out.unprocessed_keys().and_then(|u| u.get(&self.table)) {
+                    Some(rest) if !rest.keys().is_empty() => {
+                        if attempt >= CONFLICT_TRIES {
+                            return Err(StoreError::Backend("dynamodb BatchGetItem: keys left unprocessed after retries".into()));
+                        }
+                        request = rest.clone();
+                        tokio::time::sleep(conflict_backoff(attempt)).await;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        Ok(keys.iter().map(|key| found.get(key).cloned()).collect())
     }
 
     async fn counter(&self, pk: &str, sk: &str) -> Result<i64, StoreError> {

@@ -29,7 +29,7 @@ use async_trait::async_trait;
 use redb::{Database, Durability, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use serde_json::{Map, Value};
 
-use super::{Condition, CounterAdd, Increment, Item, StoreError, Table, WriteOp};
+use super::{Condition, CounterAdd, CounterIncrement, Increment, Increments, Item, StoreError, Table, WriteOp};
 
 /// `(pk, sk) -> JSON object bytes`.
 const ITEMS: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("items");
@@ -305,6 +305,34 @@ impl Table for EmbeddedTable {
             }
             table.insert(key, next).map_err(|e| backend("insert", e))?;
             Ok(TxnEnd::Commit(Increment::Applied { count: next }))
+        })
+        .await
+    }
+
+    /// One write transaction: the limits are checked against what it reads,
+    /// serialised against every other write.
+    async fn increment_all(&self, adds: &[CounterIncrement]) -> Result<Increments, StoreError> {
+        if adds.is_empty() {
+            return Ok(Increments::Applied);
+        }
+        for add in adds {
+            check_key(&add.pk, &add.sk)?;
+        }
+        let adds = adds.to_vec();
+        self.write_txn(Durability::Immediate, move |txn| {
+            let mut table = txn.open_table(COUNTERS).map_err(|e| backend("open_table", e))?;
+            for (index, add) in adds.iter().enumerate() {
+                let key = (add.pk.as_str(), add.sk.as_str());
+                let current = table.get(key).map_err(|e| backend("get", e))?.map_or(0, |v| v.value());
+                let next = current
+                    .checked_add(add.by)
+                    .ok_or_else(|| StoreError::Backend(format!("counter ({}, {}) would overflow", add.pk, add.sk)))?;
+                if add.limit.is_some_and(|limit| next > limit) {
+                    return Ok(TxnEnd::Abort(Increments::Refused { index }));
+                }
+                table.insert(key, next).map_err(|e| backend("insert", e))?;
+            }
+            Ok(TxnEnd::Commit(Increments::Applied))
         })
         .await
     }

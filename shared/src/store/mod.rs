@@ -92,6 +92,24 @@ pub trait Table: Send + Sync + 'static {
     /// one with [`Table::counter`].
     async fn increment(&self, pk: &str, sk: &str, by: i64, limit: Option<i64>, expires_at: Option<i64>) -> Result<Increment, StoreError>;
 
+    /// Adds to several counters atomically: every add applies, or none does
+    /// when one would take its counter past its limit (the result names the
+    /// first such add). One round trip on DynamoDB (`TransactWriteItems`, or
+    /// `UpdateItem` for a single add): how a request is charged to its rate
+    /// window, its organization's quota and its key's usage at once.
+    async fn increment_all(&self, adds: &[CounterIncrement]) -> Result<Increments, StoreError>;
+
+    /// The items at `keys` (`(pk, sk)`), in the same order, `None` where
+    /// absent: one round trip on DynamoDB (`BatchGetItem`, strongly
+    /// consistent) for up to 100 keys. The default reads them one by one.
+    async fn get_many(&self, keys: &[(String, String)]) -> Result<Vec<Option<Item>>, StoreError> {
+        let mut items = Vec::with_capacity(keys.len());
+        for (pk, sk) in keys {
+            items.push(self.get(pk, sk).await?);
+        }
+        Ok(items)
+    }
+
     /// Current value of a counter item, 0 if absent.
     async fn counter(&self, pk: &str, sk: &str) -> Result<i64, StoreError>;
 
@@ -121,6 +139,27 @@ pub trait Table: Send + Sync + 'static {
         }
         Ok(())
     }
+}
+
+/// One add of [`Table::increment_all`]: `by` to the counter (`pk`, `sk`)
+/// unless the new value would exceed `limit`; `expires_at` as in
+/// [`Table::increment`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterIncrement {
+    pub pk: String,
+    pub sk: String,
+    pub by: i64,
+    pub limit: Option<i64>,
+    pub expires_at: Option<i64>,
+}
+
+/// Result of [`Table::increment_all`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Increments {
+    /// Every add was applied.
+    Applied,
+    /// The add at `index` would have passed its limit; nothing was changed.
+    Refused { index: usize },
 }
 
 /// One unconditional counter add of [`Table::add_to_counters`].

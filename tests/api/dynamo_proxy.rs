@@ -1,0 +1,82 @@
+//! A delaying, counting proxy in front of moto: DynamoDB's wire format
+//! passes through untouched, each call is recorded by its operation
+//! (`X-Amz-Target`) and held back for a set latency first, as the network
+//! between a Lambda function and DynamoDB would. Used by the round-trip test
+//! (how many calls a request makes) and the latency benchmark.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+
+pub struct DynamoProxy {
+    /// `http://127.0.0.1:<port>`: the endpoint to give the SDK.
+    pub endpoint: String,
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    upstream: Uri,
+    latency: Duration,
+    calls: Mutex<Vec<String>>,
+    client: Client<HttpConnector, Full<axum::body::Bytes>>,
+}
+
+impl DynamoProxy {
+    /// Listens on a free loopback port and forwards to `upstream` (moto).
+    pub async fn start(upstream: &str, latency: Duration) -> Self {
+        let shared = Arc::new(Shared {
+            upstream: upstream.parse().expect("moto endpoint is a URI"),
+            latency,
+            calls: Mutex::new(Vec::new()),
+            client: Client::builder(TokioExecutor::new()).build_http(),
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
+        let address: SocketAddr = listener.local_addr().expect("proxy address");
+        let app = axum::Router::new().fallback(forward).with_state(shared.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        Self { endpoint: format!("http://{address}"), shared }
+    }
+
+    /// The operations called since the last take, in order, and forgets them.
+    pub fn take_calls(&self) -> Vec<String> {
+        std::mem::take(&mut *self.shared.calls.lock().expect("calls lock"))
+    }
+}
+
+async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let (mut parts, body) = request.into_parts();
+    let operation = parts
+        .headers
+        .get("x-amz-target")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|target| target.rsplit('.').next())
+        .unwrap_or("unknown")
+        .to_owned();
+    shared.calls.lock().expect("calls lock").push(operation);
+    let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    tokio::time::sleep(shared.latency).await;
+    let mut upstream = shared.upstream.clone().into_parts();
+    upstream.path_and_query = parts.uri.path_and_query().cloned();
+    parts.uri = Uri::from_parts(upstream).expect("upstream URI");
+    match shared.client.request(axum::http::Request::from_parts(parts, Full::new(body))).await {
+        Ok(response) => {
+            let (parts, body) = response.into_parts();
+            match body.collect().await {
+                Ok(bytes) => Response::from_parts(parts, Body::from(bytes.to_bytes())),
+                Err(_) => StatusCode::BAD_GATEWAY.into_response(),
+            }
+        }
+        Err(_) => StatusCode::BAD_GATEWAY.into_response(),
+    }
+}
