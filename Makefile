@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench load load-image package build deploy load-content clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image package build deploy load-content clean
 
 run:
 	cargo build --release -p local-server
@@ -25,6 +25,11 @@ lint:
 
 bench:
 	cargo bench -p shared --bench natal
+
+# A keyed natal request on DynamoDB (moto) with 5 ms injected per call.
+bench-dynamodb:
+	bash infra/moto.sh start
+	MOTO_ENDPOINT="$$(bash infra/moto.sh url)" cargo bench -p api-tests --bench dynamodb_latency; status=$$?; bash infra/moto.sh stop; exit $$status
 
 # Load run against a local server (see docs/benchmarks.md).
 load:

@@ -12,6 +12,7 @@ use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use axum::serve::ListenerExt;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -23,10 +24,17 @@ pub struct DynamoProxy {
     shared: Arc<Shared>,
 }
 
+/// One DynamoDB call through the proxy.
+pub struct Call {
+    pub operation: String,
+    /// How long moto took to answer it (the injected latency not included).
+    pub upstream: Duration,
+}
+
 struct Shared {
     upstream: Uri,
     latency: Duration,
-    calls: Mutex<Vec<String>>,
+    calls: Mutex<Vec<Call>>,
     client: Client<HttpConnector, Full<axum::body::Bytes>>,
 }
 
@@ -37,19 +45,35 @@ impl DynamoProxy {
             upstream: upstream.parse().expect("moto endpoint is a URI"),
             latency,
             calls: Mutex::new(Vec::new()),
-            client: Client::builder(TokioExecutor::new()).build_http(),
+            client: Client::builder(TokioExecutor::new()).build(nodelay_connector()),
         });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
         let address: SocketAddr = listener.local_addr().expect("proxy address");
         let app = axum::Router::new().fallback(forward).with_state(shared.clone());
+        // Small request and response bodies: without TCP_NODELAY, Nagle's
+        // algorithm meeting delayed ACKs would add latency of its own.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         tokio::spawn(async move { axum::serve(listener, app).await });
         Self { endpoint: format!("http://{address}"), shared }
     }
 
     /// The operations called since the last take, in order, and forgets them.
     pub fn take_calls(&self) -> Vec<String> {
+        self.take_timed_calls().into_iter().map(|call| call.operation).collect()
+    }
+
+    /// The calls since the last take, with moto's time on each.
+    pub fn take_timed_calls(&self) -> Vec<Call> {
         std::mem::take(&mut *self.shared.calls.lock().expect("calls lock"))
     }
+}
+
+fn nodelay_connector() -> HttpConnector {
+    let mut connector = HttpConnector::new();
+    connector.set_nodelay(true);
+    connector
 }
 
 async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Response {
@@ -61,7 +85,6 @@ async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Respons
         .and_then(|target| target.rsplit('.').next())
         .unwrap_or("unknown")
         .to_owned();
-    shared.calls.lock().expect("calls lock").push(operation);
     let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
         return StatusCode::BAD_REQUEST.into_response();
     };
@@ -69,7 +92,8 @@ async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Respons
     let mut upstream = shared.upstream.clone().into_parts();
     upstream.path_and_query = parts.uri.path_and_query().cloned();
     parts.uri = Uri::from_parts(upstream).expect("upstream URI");
-    match shared.client.request(axum::http::Request::from_parts(parts, Full::new(body))).await {
+    let started = std::time::Instant::now();
+    let answered = match shared.client.request(axum::http::Request::from_parts(parts, Full::new(body))).await {
         Ok(response) => {
             let (parts, body) = response.into_parts();
             match body.collect().await {
@@ -78,5 +102,7 @@ async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Respons
             }
         }
         Err(_) => StatusCode::BAD_GATEWAY.into_response(),
-    }
+    };
+    shared.calls.lock().expect("calls lock").push(Call { operation, upstream: started.elapsed() });
+    answered
 }

@@ -276,18 +276,12 @@ pub async fn create(table: &dyn Table, record: &ApiKeyRecord) -> Result<(), Repo
 /// The record whose hash is `hash`, if any (revoked and expired included;
 /// the caller decides).
 pub async fn find_by_hash(table: &dyn Table, hash: &KeyHash) -> Result<Option<ApiKeyRecord>, RepoError> {
-    let Some(pointer) = table.get(&schema::key_hash(&hash.to_hex()), schema::KEY_HASH_SK).await? else {
+    let Some(pointer) = pointer_by_hash(table, hash).await? else {
         return Ok(None);
     };
-    let (Some(org_id), Some(key_id)) =
-        (pointer.attrs.get("organizationId").and_then(|v| v.as_str()), pointer.attrs.get("keyId").and_then(|v| v.as_str()))
-    else {
-        return Err(crate::store::StoreError::Corrupt("key pointer without ids".into()).into());
-    };
-    let Some(item) = table.get(&schema::org(org_id), &schema::key(key_id)).await? else {
+    let Some(record) = get(table, &pointer.organization_id, &pointer.key_id).await? else {
         return Ok(None);
     };
-    let record: ApiKeyRecord = from_item(item)?;
     // Defence in depth: the record must carry the same hash, compared in constant time.
     let stored = KeyHash::from_hex(&record.hash).ok_or_else(|| crate::store::StoreError::Corrupt("bad stored hash".into()))?;
     Ok(stored.matches(hash).then_some(record))
@@ -605,5 +599,46 @@ mod tests {
         let stale = KeyEdit { name: Some("renamed".into()), ..KeyEdit::default() };
         assert!(matches!(update(&table, &record, stale).await, Err(RepoError::NotFound)));
         assert_eq!(find_by_hash(&table, &secret.hash()).await.unwrap(), Some(rotated));
+    }
+
+    /// Pointers written before they carried the key's owner and lineage
+    /// still lead to the key's standing, with one read more, and the cache
+    /// learns what they lack.
+    #[tokio::test]
+    async fn a_pointer_without_lineage_still_leads_to_the_standing() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let (record, secret) = issue(&table, new_key()).await.unwrap();
+        let hash = secret.hash();
+        let full = pointer_by_hash(&table, &hash).await.unwrap().unwrap();
+        assert_eq!(full.lineage, Some(KeyLineage { created_by: "user-1".into(), creator_keys: vec![] }));
+
+        let mut old = Map::new();
+        old.insert("organizationId".into(), "org-1".into());
+        old.insert("keyId".into(), record.id.clone().into());
+        let pointer_item = Item::new(schema::key_hash(&record.hash), schema::KEY_HASH_SK, old);
+        table.write(vec![WriteOp::Put { item: pointer_item, condition: Condition::MustExist }]).await.unwrap();
+        let pointer = pointer_by_hash(&table, &hash).await.unwrap().unwrap();
+        assert_eq!(pointer.lineage, None);
+        let standing = standing(&table, &pointer).await.unwrap().unwrap();
+        assert_eq!(standing.key, record);
+        // No organization or membership was written in this test.
+        assert_eq!((standing.organization, standing.owner_role, standing.creator_revoked), (None, None, false));
+
+        let cache = PointerCache::new();
+        assert_eq!(cache.by_hash(&table, &hash).await.unwrap().unwrap().lineage, None);
+        cache.learn(Some(&hash), &standing.key);
+        table
+            .write(vec![WriteOp::Delete {
+                pk: schema::key_hash(&record.hash),
+                sk: schema::KEY_HASH_SK.into(),
+                condition: Condition::MustExist,
+            }])
+            .await
+            .unwrap();
+        // Known now, without a read: what a pointer says never changes.
+        assert_eq!(cache.by_hash(&table, &hash).await.unwrap(), Some(full.clone()));
+        assert_eq!(cache.by_id("org-1", &record.id), full);
+        assert_eq!(cache.by_id("org-1", "another").lineage, None);
     }
 }

@@ -96,7 +96,9 @@ pub trait Table: Send + Sync + 'static {
     /// when one would take its counter past its limit (the result names the
     /// first such add). One round trip on DynamoDB (`TransactWriteItems`, or
     /// `UpdateItem` for a single add): how a request is charged to its rate
-    /// window, its organization's quota and its key's usage at once.
+    /// window, its organization's quota and its key's usage at once. Each
+    /// counter at most once per call (DynamoDB refuses a transaction naming
+    /// an item twice), at most 25 counters.
     async fn increment_all(&self, adds: &[CounterIncrement]) -> Result<Increments, StoreError>;
 
     /// The items at `keys` (`(pk, sk)`), in the same order, `None` where
