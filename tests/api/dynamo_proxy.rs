@@ -29,6 +29,9 @@ pub struct Call {
     pub operation: String,
     /// How long moto took to answer it (the injected latency not included).
     pub upstream: Duration,
+    /// How long the call was really held back: the timer rounds the
+    /// injected latency up to its next millisecond tick.
+    pub held: Duration,
 }
 
 struct Shared {
@@ -88,7 +91,11 @@ async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Respons
     let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
         return StatusCode::BAD_REQUEST.into_response();
     };
-    tokio::time::sleep(shared.latency).await;
+    let holding = std::time::Instant::now();
+    if !shared.latency.is_zero() {
+        tokio::time::sleep(shared.latency).await;
+    }
+    let held = holding.elapsed();
     let mut upstream = shared.upstream.clone().into_parts();
     upstream.path_and_query = parts.uri.path_and_query().cloned();
     parts.uri = Uri::from_parts(upstream).expect("upstream URI");
@@ -103,6 +110,6 @@ async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Respons
         }
         Err(_) => StatusCode::BAD_GATEWAY.into_response(),
     };
-    shared.calls.lock().expect("calls lock").push(Call { operation, upstream: started.elapsed() });
+    shared.calls.lock().expect("calls lock").push(Call { operation, upstream: started.elapsed(), held });
     answered
 }
