@@ -147,6 +147,7 @@ make_keys() {
     TOKEN="$(local_server dev-token)"
     local orgs
     orgs="$(curl -s "$BASE/api/orgs" -H "Authorization: Bearer $TOKEN" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
+    FIRST_ORG="$orgs"
     local i
     for ((i = 2; i <= ORGS; i++)); do
         orgs+=" $(curl -s -X POST "$BASE/api/orgs" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
@@ -268,13 +269,15 @@ LUA
 
 server_memory() { grep -E 'VmRSS|VmHWM' "/proc/$SERVER_PID/status" | tr -s ' ' | tr '\n' ' '; }
 
-# Every answered request was charged: the usage the API reports.
+# Every answered request was charged: the usage the API reports (after the
+# embedded meter's next write-behind).
 report_usage() {
     sleep 1.2
-    curl -s "$BASE/api/org/usage" -H "Authorization: Bearer $TOKEN" | python3 -c '
+    curl -s "$BASE/api/org/usage" -H "Authorization: Bearer $TOKEN" -H "X-Organization-Id: $FIRST_ORG" | python3 -c '
 import json, sys
 a = json.load(sys.stdin)["data"]["attributes"]
-print("metered this month (first organization):", a["used"], "units;", ", ".join("%s: %s" % (k["name"], k["used"]) for k in a["keys"]))'
+print("metered this month (first organization):", a["used"], "units;", ", ".join("%s: %s" % (k["name"], k["used"]) for k in a["keys"]))' \
+        || log "the usage route did not answer as expected"
 }
 
 # Builds, starts the store and the server, makes the keys.
