@@ -126,6 +126,10 @@ def main():
     print(f"soak: medians over windows: {median('rps'):,.0f} requests/s, p50 {median('p50_ms'):.2f} ms, p99 {median('p99_ms'):.2f} ms")
     print(f"soak: error rate {(unexpected + socket_errors) / requests:.6f} ({unexpected:.0f} unexpected statuses, "
           f"{server_errors:.0f} of them 5xx, {socket_errors:.0f} socket errors)")
+    if len(after) > 1:
+        times = [r["elapsed_s"] for r in rows if r["elapsed_s"] > args.warmup]
+        slope = statistics.linear_regression(times, after).slope * 60 / 1024
+        print(f"soak: RSS trend after the warm-up (least squares): {slope:+.3f} MB/min")
     if after:
         print(f"soak: RSS after the {args.warmup:.0f} s warm-up: {min(after) / 1024:.1f} to {max(after) / 1024:.1f} MB "
               f"(spread {rss_spread:.1%}; first {after[0] / 1024:.1f} MB, last {after[-1] / 1024:.1f} MB)")
