@@ -14,6 +14,7 @@
 //! `local-server dev-token [user-id]`: prints a bearer token for the local
 //! dashboard user (signed with the local JWT secret), for the key endpoints.
 
+use local_server::bootstrap::{FirstUse, Outcome};
 use shared::config::{Config, StorageConfig};
 use shared::http::AppState;
 use shared::runtime::{Error, init_tracing, serve_locally};
@@ -157,8 +158,6 @@ async fn bootstrap(config: Config) -> Result<(), Error> {
     Ok(())
 }
 
-use local_server::bootstrap::{FirstUse, Outcome};
-
 #[derive(Debug, Default)]
 struct BootstrapOptions {
     owner_email: Option<String>,
@@ -211,7 +210,11 @@ impl BootstrapOptions {
             if let StorageConfig::Aws { .. } = storage {
                 return Err(format!("a deployed table needs its owner: --owner-email and --owner-name; {}", Self::USAGE));
             }
-            return Ok(FirstUse { plan: self.plan.unwrap_or(local.plan), ..local });
+            return Ok(FirstUse {
+                organization_name: self.organization_name.clone().unwrap_or(local.organization_name),
+                plan: self.plan.unwrap_or(local.plan),
+                owner: local.owner,
+            });
         }
         let (Some(email), Some(name)) = (self.owner_email.clone(), self.owner_name.clone()) else {
             return Err(format!("--owner-email and --owner-name go together; {}", Self::USAGE));
