@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image package build deploy load-content clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image soak package build deploy load-content first-use clean
 
 run:
 	cargo build --release -p local-server
@@ -31,9 +31,19 @@ bench-dynamodb:
 	bash infra/moto.sh start
 	MOTO_ENDPOINT="$$(bash infra/moto.sh url)" cargo bench -p api-tests --bench dynamodb_latency; status=$$?; bash infra/moto.sh stop; exit $$status
 
-# Load run against a local server (see docs/benchmarks.md).
+# The realistic mix (natal, transit, content, chart images, wrong keys) on
+# loopback against the release local server: first on the embedded store,
+# then on DynamoDB through moto (MOTO_PORT); LOAD_SECONDS each (20).
+# See infra/load.sh and docs/benchmarks.md.
 load:
-	bash infra/load.sh
+	LOAD_BACKEND=embedded bash infra/load.sh mix
+	LOAD_BACKEND=moto bash infra/load.sh mix
+
+# The mix for five minutes on the embedded store: docs/soak.csv and
+# docs/soak.svg (requests/s, p50/p99, errors, server RSS); fails on any 5xx
+# or an RSS that is not flat within 10 % after the warm-up.
+soak:
+	bash infra/soak.sh
 
 # cfn-lint on template.yaml and on its SAM expansion (also part of `make test`).
 check-template:
@@ -61,6 +71,17 @@ deploy: package
 # The base interpretation corpus into DynamoDB (once per corpus version).
 load-content:
 	STORAGE_BACKEND=aws cargo run --release -p local-server -- load-content
+
+# The first organization, its owner and an API key in the deployed table
+# (docs/deploy.md). The key is printed once, on stdout; a second run
+# creates nothing and shows no key.
+#   make first-use OWNER_EMAIL=ada@example.com OWNER_NAME='Ada Lovelace' [OWNER_ID=<sub of her tokens>]
+#     [ORG_NAME='...'] [PLAN=free|basic|premium|deluxe] TABLE_NAME=... BUCKET_NAME=... URL_SIGNING_SECRET_ARN=...
+first-use:
+	@test -n "$(OWNER_EMAIL)" && test -n "$(OWNER_NAME)" || { echo "usage: make first-use OWNER_EMAIL=... OWNER_NAME='...' [OWNER_ID=...] [ORG_NAME='...'] [PLAN=...] TABLE_NAME=... BUCKET_NAME=... URL_SIGNING_SECRET_ARN=..." >&2; exit 2; }
+	cargo build -q --release -p local-server
+	STORAGE_BACKEND=aws ./target/release/local-server bootstrap --owner-email "$(OWNER_EMAIL)" --owner-name "$(OWNER_NAME)" \
+		$(if $(OWNER_ID),--owner-id "$(OWNER_ID)") $(if $(ORG_NAME),--organization-name "$(ORG_NAME)") $(if $(PLAN),--plan "$(PLAN)")
 
 clean:
 	cargo clean

@@ -1,94 +1,350 @@
 #!/usr/bin/env bash
-# Load run: the release local server with a fresh embedded store, driven by
-# wrk on the same machine. Prints requests/s, latency percentiles and the
+# Load runs: the release local server on loopback, driven by wrk on the same
+# machine. Prints requests/s, latency percentiles, status counts and the
 # server's resident memory.
-#   infra/load.sh [natal|image]
-#   natal (default): POST /api/calc/natal with a valid key, a random birth moment per request.
-#   image: GET /api/chart/image.svg, fresh renders: LOAD_LINKS (256) natal chart links
-#     of distinct birth moments fetched round-robin, no If-None-Match, so neither
-#     304s nor the ephemeris's cache of its last instant help.
-#   LOAD_SECONDS (20) LOAD_CONNECTIONS (32) LOAD_THREADS (2) LOAD_PORT (3950) LOAD_LOG (warn; info logs every request)
+#   infra/load.sh [mix|natal|image]
+#   mix (default, `make load`): the realistic mix of infra/load-mix.lua:
+#     natal and transit calculations, content reads, chart images (GET of
+#     signed chart links), requests with a wrong key (401 expected) and
+#     summaries when the API serves their links; status counts per kind.
+#   natal: POST /api/calc/natal only, a random birth moment per request.
+#   image: GET /api/chart/image.svg only, fresh renders: LOAD_LINKS natal
+#     chart links of distinct birth moments round-robin, no If-None-Match, so
+#     neither 304s nor the ephemeris's cache of its last instant help.
+# Environment:
+#   LOAD_BACKEND   embedded (default) | moto: DynamoDB through a moto server
+#                  (infra/moto.sh, MOTO_PORT; started and stopped here unless
+#                  one already answers), STORAGE_BACKEND=aws as deployed
+#   LOAD_SECONDS (20) LOAD_CONNECTIONS (32; 8 on moto) LOAD_THREADS (2) LOAD_PORT (3950)
+#   LOAD_LINKS (256) chart links; LOAD_ORGS (1) organizations (deluxe) whose
+#   keys share the mix, each with its own monthly quota (a long run at
+#   thousands of requests/s outgrows one); LOAD_LOG (warn; info logs every
+#   request); LOAD_MIX (natal=35,transit=10,content=20,chart=25,summary=5,bad_key=5)
+# Sourced (infra/soak.sh), it only defines the functions.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+LOAD_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_TO_RUN="${LOAD_SECONDS:-20}"
-CONNECTIONS="${LOAD_CONNECTIONS:-32}"
+BACKEND="${LOAD_BACKEND:-embedded}"
+# moto answers one request at a time: more connections only queue (and
+# past wrk's 2 s timeout, fail).
+if [[ "$BACKEND" == moto ]]; then CONNECTIONS="${LOAD_CONNECTIONS:-8}"; else CONNECTIONS="${LOAD_CONNECTIONS:-32}"; fi
 THREADS="${LOAD_THREADS:-2}"
 PORT="${LOAD_PORT:-3950}"
-MODE="${1:-natal}"
 LINKS="${LOAD_LINKS:-256}"
-[[ "$MODE" == natal || "$MODE" == image ]] || { echo "usage: infra/load.sh [natal|image]" >&2; exit 2; }
+ORGS="${LOAD_ORGS:-1}"
+MIX="${LOAD_MIX:-natal=35,transit=10,content=20,chart=25,summary=5,bad_key=5}"
+BASE="http://127.0.0.1:$PORT"
+SERVER_BIN="$LOAD_ROOT/target/release/local-server"
+RUN_DIR="$LOAD_ROOT/.test-run"
+# The load run's own origin: its keys accept only this site (the Origin
+# check runs as in production).
+ORIGIN="https://app.example.com"
 
-if ! command -v wrk >/dev/null; then
-    echo "load.sh: installing wrk (Debian package)" >&2
+SERVER_PID=""
+WORK=""
+STARTED_MOTO=""
+TABLE=""
+
+log() { printf 'load.sh: %s\n' "$*" >&2; }
+
+ensure_wrk() {
+    command -v wrk >/dev/null && return 0
+    log "installing wrk (Debian package)"
     if [[ $(id -u) -eq 0 ]]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
-fi
+}
 
-cargo build -q --release -p local-server
-DATA="$(mktemp -d)"
-mkdir -p .test-run
-DATA_DIR="$DATA" PORT="$PORT" STORAGE_BACKEND=embedded RUST_LOG="${LOAD_LOG:-warn}" ./target/release/local-server serve >.test-run/load-server.out 2>.test-run/load-server.err &
-PID=$!
-LUA=""
-trap 'kill $PID 2>/dev/null || true; wait $PID 2>/dev/null || true; rm -rf "$DATA" "$LUA"' EXIT
-for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.1; done
-# A key as production would use it: rate-limited (so every request is charged
-# to its minute window as well as to the monthly quota and its usage) and
-# restricted to a site (so the Origin check runs too).
-TOKEN="$(DATA_DIR="$DATA" STORAGE_BACKEND=embedded ./target/release/local-server dev-token)"
-ORG="$(curl -s "http://127.0.0.1:$PORT/api/orgs" -H "Authorization: Bearer $TOKEN" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
-KEY="$(curl -s -X POST "http://127.0.0.1:$PORT/api/api-keys" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
-    -d "{\"data\":{\"type\":\"api-keys\",\"attributes\":{\"name\":\"load\",\"organizationId\":\"$ORG\",\"rateLimitPerMinute\":1000000,\"allowedDomains\":[\"*.example.com\"]}}}" \
-    | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["key"])')"
+# The environment of every local-server command of this run: the backend's
+# variables; on moto, secrets by value (a deployed stack gives ARNs).
+server_env() {
+    if [[ "$BACKEND" == moto ]]; then
+        echo STORAGE_BACKEND=aws TABLE_NAME="$TABLE" BUCKET_NAME="$TABLE" AWS_ENDPOINT_URL="$MOTO_URL" AWS_REGION=us-east-1 \
+            AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test URL_SIGNING_SECRET="url-$WORK_SECRET" JWT_HS256_SECRET="jwt-$WORK_SECRET"
+    else
+        echo STORAGE_BACKEND=embedded DATA_DIR="$WORK/data"
+    fi
+}
 
-LUA="$(mktemp --suffix .lua)"
-if [[ "$MODE" == image ]]; then
-    # Distinct natal charts (a birth moment each, 1930–2020), their SVG links as paths.
-    PATHS="$(python3 - "$PORT" "$KEY" "$LINKS" <<'PY'
-import json, random, sys, urllib.parse, urllib.request
-port, key, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+local_server() {
+    # shellcheck disable=SC2046 # the variables are words without spaces
+    env $(server_env) "$SERVER_BIN" "$@"
+}
+
+# Creates the run's store: a data directory, or a table (and bucket) on
+# moto with the first organization made by `local-server bootstrap` as on a
+# deployed stack.
+prepare_store() {
+    WORK="$(mktemp -d)"
+    mkdir -p "$WORK/data" "$RUN_DIR"
+    WORK_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+    if [[ "$BACKEND" != moto ]]; then return 0; fi
+    MOTO_URL="$(bash "$LOAD_ROOT/infra/moto.sh" url)"
+    if ! curl -s -o /dev/null --max-time 2 "$MOTO_URL/"; then
+        bash "$LOAD_ROOT/infra/moto.sh" start
+        STARTED_MOTO=1
+    fi
+    TABLE="load-$(date +%s)-$$"
+    "$LOAD_ROOT/.venv/bin/python" - "$MOTO_URL" "$TABLE" create <<'PY'
+import sys, boto3
+url, name, action = sys.argv[1:4]
+session = dict(endpoint_url=url, region_name="us-east-1", aws_access_key_id="test", aws_secret_access_key="test")
+dynamo, s3 = boto3.client("dynamodb", **session), boto3.client("s3", **session)
+if action == "create":
+    # The layout of template.yaml's table (shared/src/store/dynamo.rs).
+    dynamo.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
+                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}],
+                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}])
+    s3.create_bucket(Bucket=name)
+else:
+    dynamo.delete_table(TableName=name)
+    s3.delete_bucket(Bucket=name)
+PY
+    local_server bootstrap --owner-email load@example.test --owner-name "Load owner" --owner-id local-owner >/dev/null
+}
+
+start_server() {
+    # shellcheck disable=SC2046
+    env $(server_env) PORT="$PORT" RUST_LOG="${LOAD_LOG:-warn}" "$SERVER_BIN" serve >>"$RUN_DIR/load-server.out" 2>>"$RUN_DIR/load-server.err" &
+    SERVER_PID=$!
+    # Up to two minutes: the first start loads the text corpus (on moto,
+    # thousands of writes through one lock).
+    local _
+    for _ in $(seq 1 1200); do
+        curl -s -o /dev/null "$BASE/" && return 0
+        kill -0 "$SERVER_PID" 2>/dev/null || { log "the server exited; see $RUN_DIR/load-server.err"; return 1; }
+        sleep 0.1
+    done
+    log "the server did not answer within two minutes"
+    return 1
+}
+
+stop_server() {
+    [[ -n "$SERVER_PID" ]] || return 0
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}
+
+cleanup() {
+    stop_server
+    if [[ -n "$TABLE" ]]; then
+        "$LOAD_ROOT/.venv/bin/python" - "$MOTO_URL" "$TABLE" delete <<'PY' 2>/dev/null || true
+import sys, boto3
+url, name, _ = sys.argv[1:4]
+session = dict(endpoint_url=url, region_name="us-east-1", aws_access_key_id="test", aws_secret_access_key="test")
+boto3.client("dynamodb", **session).delete_table(TableName=name)
+boto3.client("s3", **session).delete_bucket(Bucket=name)
+PY
+    fi
+    [[ -n "$STARTED_MOTO" ]] && bash "$LOAD_ROOT/infra/moto.sh" stop || true
+    [[ -n "$WORK" ]] && rm -rf "$WORK"
+    return 0
+}
+
+# Keys as production would use them, created through the API by the
+# owner: rate-limited (every request is charged to its minute window as
+# well as to the monthly quota and its usage) and restricted to a site (the
+# Origin check runs too). One per organization, LOAD_ORGS of them, all on
+# the deluxe plan; their keys go to $WORK/keys.
+make_keys() {
+    TOKEN="$(local_server dev-token)"
+    local orgs
+    orgs="$(curl -s "$BASE/api/orgs" -H "Authorization: Bearer $TOKEN" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
+    FIRST_ORG="$orgs"
+    local i
+    for ((i = 2; i <= ORGS; i++)); do
+        orgs+=" $(curl -s -X POST "$BASE/api/orgs" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+            -d "{\"data\":{\"type\":\"organizations\",\"attributes\":{\"name\":\"Load $i\"}}}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["id"])')"
+    done
+    if ((ORGS > 1)); then
+        # New organizations are on the free plan; billing's command moves
+        # them (the embedded store allows one process: the server stops).
+        [[ "$BACKEND" == moto ]] || stop_server
+        for org in ${orgs#* }; do local_server set-plan "$org" deluxe >/dev/null; done
+        [[ "$BACKEND" == moto ]] || start_server
+    fi
+    : >"$WORK/keys"
+    for org in $orgs; do
+        curl -s -X POST "$BASE/api/api-keys" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+            -d "{\"data\":{\"type\":\"api-keys\",\"attributes\":{\"name\":\"load\",\"organizationId\":\"$org\",\"rateLimitPerMinute\":1000000,\"allowedDomains\":[\"*.example.com\"]}}}" \
+            | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["key"])' >>"$WORK/keys"
+    done
+}
+
+# The data file of infra/load-mix.lua ($WORK/mix): keys, LOAD_LINKS chart
+# links of distinct natal charts (made with the keys in turn), summary links
+# if the natal response carries one, the weights. Then one request of each
+# kind by hand: a load run of errors measures nothing.
+prepare_mix() {
+    python3 - "$BASE" "$WORK/keys" "$LINKS" "$MIX" "$ORIGIN" >"$WORK/mix" <<'PY'
+import json, random, sys, urllib.error, urllib.parse, urllib.request
+base, keys_file, count, mix, origin = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+keys = [k.strip() for k in open(keys_file) if k.strip()]
 random.seed(11)
-for _ in range(count):
+
+def call(method, path, key=None, body=None, headers=None):
+    h = {"Origin": origin, **(headers or {})}
+    if key:
+        h["X-Api-Key"] = key
+    if body is not None:
+        h["Content-Type"] = "application/json"
+    request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(), method=method, headers=h)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+def path_of(url):
+    parts = urllib.parse.urlsplit(url)
+    return parts.path + ("?" + parts.query if parts.query else "")
+
+def expect(kind, status, wanted, body=b""):
+    if status != wanted:
+        sys.exit("load.sh: %s answered %s (expected %s): %s" % (kind, status, wanted, body[:300].decode(errors="replace")))
+
+charts, summaries = [], []
+for i in range(count):
     body = {"dateTime": "%04d-%02d-%02dT%02d:%02d" % (random.randint(1930, 2020), random.randint(1, 12), random.randint(1, 28),
                                                      random.randint(0, 23), random.randint(0, 59)),
             "location": {"latitude": round(random.uniform(-50, 60), 4), "longitude": round(random.uniform(-120, 140), 4), "timezone": "UTC"}}
-    request = urllib.request.Request("http://127.0.0.1:%s/api/calc/natal" % port, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "X-Api-Key": key, "Origin": "https://app.example.com"})
-    url = json.load(urllib.request.urlopen(request))["data"]["chart"]["url"]
-    parts = urllib.parse.urlsplit(url)
-    print(parts.path + "?" + parts.query)
+    status, text = call("POST", "/api/calc/natal", keys[i % len(keys)], body)
+    expect("natal", status, 200, text)
+    data = json.loads(text)["data"]
+    charts.append(path_of(data["chart"]["url"]))
+    summary = data.get("summary")
+    if isinstance(summary, dict) and summary.get("url"):
+        summaries.append(path_of(summary["url"]))
+
+weights = dict((kind, int(n)) for kind, n in (entry.split("=") for entry in mix.split(",") if entry))
+checks = [
+    ("transit", call("POST", "/api/calc/transit", keys[0], {
+        "birthDateTime": "1990-05-11T14:30", "birthLocation": {"latitude": 41.9, "longitude": 12.5, "timezone": "Europe/Rome"},
+        "startDate": "2025-03-01", "endDate": "2025-03-28", "transitLocation": {"latitude": 41.9, "longitude": 12.5, "timezone": "Europe/Rome"}}), 200),
+    ("content", call("GET", "/api/content/natal/planet-in-sign?filter%5Bpoint%5D=venus&language=es", keys[0]), 200),
+    ("chart", call("GET", charts[0], headers={"Referer": origin + "/chart"}), 200),
+    ("bad_key", call("POST", "/api/calc/natal", keys[0][:-8] + "00000000", {"dateTime": "1990-05-11T14:30",
+        "location": {"latitude": 41.9, "longitude": 12.5, "timezone": "Europe/Rome"}}), 401),
+]
+if summaries:
+    checks.append(("summary", call("GET", summaries[0], keys[0]), 200))
+for kind, (status, text), wanted in checks:
+    if weights.get(kind, 0) > 0:
+        expect(kind, status, wanted, text)
+
+for key in keys:
+    print("key", key)
+for path in charts:
+    print("chart", path)
+for path in summaries:
+    print("summary", path)
+for kind, n in weights.items():
+    print("weight", kind, n)
+print("load.sh: %d keys, %d chart links, %s" % (len(keys), len(charts),
+      "%d summary links" % len(summaries) if summaries else "no summary link in natal responses (not served yet): no summaries in the mix"),
+      file=sys.stderr)
 PY
-)"
-    FIRST="$(head -1 <<<"$PATHS")"
-    STATUS="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$FIRST" -H 'Referer: https://app.example.com/chart')"
-    [[ "$STATUS" == 200 ]] || { echo "load.sh: the chart image answered $STATUS" >&2; exit 1; }
-    {
-        echo 'wrk.headers["Referer"] = "https://app.example.com/chart"'
-        echo 'local paths = {'
-        sed 's/.*/  "&",/' <<<"$PATHS"
-        echo '}'
-        cat <<'LUA'
+}
+
+# One wrk run: run_wrk SECONDS LUA URL [script args...]; its output is
+# printed and kept in $WORK/wrk.out.
+run_wrk() {
+    local seconds="$1" lua="$2" url="$3"
+    shift 3
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --latency -s "$lua" "$url" ${1:+--} "$@" | tee "$WORK/wrk.out"
+}
+
+# The RESULT line of the last run as `name=value` words.
+wrk_result() { sed -n 's/^RESULT //p' "$WORK/wrk.out"; }
+
+# A wrk script for one route (natal or image modes): the requests of
+# `request`, a summary line at the end.
+single_route_lua() {
+    cat <<'LUA'
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("non-2xx or errors: %d\n", e.status + e.connect + e.read + e.write + e.timeout))
+  io.write(string.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+end
+LUA
+}
+
+server_memory() { grep -E 'VmRSS|VmHWM' "/proc/$SERVER_PID/status" | tr -s ' ' | tr '\n' ' '; }
+
+# Every answered request was charged: the usage the API reports (after the
+# embedded meter's next write-behind).
+report_usage() {
+    sleep 1.2
+    curl -s "$BASE/api/org/usage" -H "Authorization: Bearer $TOKEN" -H "X-Organization-Id: $FIRST_ORG" | python3 -c '
+import json, sys
+a = json.load(sys.stdin)["data"]["attributes"]
+print("metered this month (first organization):", a["used"], "units;", ", ".join("%s: %s" % (k["name"], k["used"]) for k in a["keys"]))' \
+        || log "the usage route did not answer as expected"
+}
+
+# Builds, starts the store and the server, makes the keys.
+setup_run() {
+    ensure_wrk
+    (cd "$LOAD_ROOT" && cargo build -q --release -p local-server)
+    trap cleanup EXIT
+    prepare_store
+    start_server
+    make_keys
+}
+
+main() {
+    local mode="${1:-mix}"
+    [[ "$mode" == mix || "$mode" == natal || "$mode" == image ]] || { echo "usage: infra/load.sh [mix|natal|image]" >&2; exit 2; }
+    [[ "$BACKEND" == embedded || "$BACKEND" == moto ]] || { echo "load.sh: LOAD_BACKEND is embedded or moto" >&2; exit 2; }
+    setup_run
+    local store="embedded store"
+    [[ "$BACKEND" == moto ]] && store="DynamoDB on moto (requests serialised by its lock)"
+    local key
+    key="$(head -1 "$WORK/keys")"
+    case "$mode" in
+        mix)
+            prepare_mix
+            echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s mix $MIX (release local server, $store)"
+            run_wrk "$SECONDS_TO_RUN" "$LOAD_ROOT/infra/load-mix.lua" "$BASE" "$WORK/mix"
+            local unexpected server_errors socket_errors
+            unexpected="$(wrk_result | tr ' ' '\n' | sed -n 's/^unexpected=//p')"
+            server_errors="$(wrk_result | tr ' ' '\n' | sed -n 's/^server_errors=//p')"
+            socket_errors="$(wrk_result | tr ' ' '\n' | sed -n 's/^socket_errors=//p')"
+            if [[ "$unexpected" != 0 || "$socket_errors" != 0 ]]; then
+                log "$unexpected answers had another status than their kind expects ($server_errors of them 5xx); $socket_errors socket errors or timeouts"
+                echo "server memory: $(server_memory)"
+                exit 1
+            fi
+            ;;
+        image)
+            MIX="chart=1" prepare_mix
+            {
+                echo 'wrk.headers["Referer"] = "https://app.example.com/chart"'
+                echo 'local paths = {'
+                sed -n 's/^chart \(.*\)/  "\1",/p' "$WORK/mix"
+                echo '}'
+                cat <<'LUA'
 -- Round-robin over the links, each thread starting elsewhere.
 local next_link = math.random(1, #paths)
 request = function()
   next_link = next_link % #paths + 1
   return wrk.format("GET", paths[next_link])
 end
-done = function(summary, latency, requests)
-  io.write(string.format("non-2xx or errors: %d\n", summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
-  io.write(string.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
-    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
-end
 LUA
-    } >"$LUA"
-    echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s chart image SVG, $LINKS natal links round-robin, fresh renders (release local server, embedded store)"
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_TO_RUN}s" --latency -s "$LUA" "http://127.0.0.1:$PORT/"
-else
-cat >"$LUA" <<LUA
+                single_route_lua
+            } >"$WORK/image.lua"
+            echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s chart image SVG, $LINKS natal links round-robin, fresh renders (release local server, $store)"
+            run_wrk "$SECONDS_TO_RUN" "$WORK/image.lua" "$BASE/"
+            ;;
+        natal)
+            {
+                cat <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-wrk.headers["X-Api-Key"] = "$KEY"
-wrk.headers["Origin"] = "https://app.example.com"
+wrk.headers["X-Api-Key"] = "$key"
+wrk.headers["Origin"] = "$ORIGIN"
+LUA
+                cat <<'LUA'
 -- A different birth moment per request, so the ephemeris's cache of the
 -- last instant never helps (a real stream of clients).
 request = function()
@@ -97,25 +353,21 @@ request = function()
     math.random() * 20 + 36, math.random() * 10 + 7)
   return wrk.format(nil, nil, nil, body)
 end
-done = function(summary, latency, requests)
-  io.write(string.format("non-2xx or errors: %d\n", summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
-  io.write(string.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
-    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
-end
 LUA
+                single_route_lua
+            } >"$WORK/natal.lua"
+            local status
+            status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$BASE/api/calc/natal" -H 'Content-Type: application/json' -H "X-Api-Key: $key" -H "Origin: $ORIGIN" \
+                -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
+            [[ "$status" == 200 ]] || { log "natal answered $status"; exit 1; }
+            echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal, random birth moments (release local server, $store)"
+            run_wrk "$SECONDS_TO_RUN" "$WORK/natal.lua" "$BASE/api/calc/natal"
+            ;;
+    esac
+    echo "server memory: $(server_memory)"
+    report_usage
+}
 
-# Check one request by hand first: a load run of errors measures nothing.
-STATUS="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/api/calc/natal" -H 'Content-Type: application/json' -H "X-Api-Key: $KEY" -H 'Origin: https://app.example.com' \
-    -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
-[[ "$STATUS" == 200 ]] || { echo "load.sh: natal answered $STATUS" >&2; exit 1; }
-
-echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal, random birth moments (release local server, embedded store)"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_TO_RUN}s" --latency -s "$LUA" "http://127.0.0.1:$PORT/api/calc/natal"
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    main "$@"
 fi
-echo "server memory: $(grep -E 'VmRSS|VmHWM' /proc/$PID/status | tr -s ' ' | tr '\n' ' ')"
-# Every answered request was charged: the usage the API reports.
-sleep 1.2
-curl -s "http://127.0.0.1:$PORT/api/org/usage" -H "Authorization: Bearer $TOKEN" | python3 -c '
-import json, sys
-a = json.load(sys.stdin)["data"]["attributes"]
-print("metered this month:", a["used"], "units;", ", ".join("%s: %s" % (k["name"], k["used"]) for k in a["keys"]))'

@@ -1,7 +1,11 @@
 //! `local-server [serve]`: the whole API on 127.0.0.1:$PORT with the embedded
 //! backends under $DATA_DIR; bootstraps an organization and key on first start.
-//! `local-server bootstrap`: the first-start bootstrap alone (the server must
-//! not be running: the embedded database allows one process).
+//! With STORAGE_BACKEND=aws it serves a DynamoDB table instead (load runs
+//! against moto, local runs against a deployed table).
+//! `local-server bootstrap [--owner-email E --owner-name N ...]`: the first
+//! organization, owner and key, alone; on the embedded backend the server
+//! must not be running (one process per database), on DynamoDB it is the
+//! first use of a deployed stack (`make first-use`).
 //! `local-server load-content`: loads the base interpretation corpus into the
 //! configured store (also DynamoDB, with STORAGE_BACKEND=aws; once per corpus
 //! version).
@@ -10,6 +14,7 @@
 //! `local-server dev-token [user-id]`: prints a bearer token for the local
 //! dashboard user (signed with the local JWT secret), for the key endpoints.
 
+use local_server::bootstrap::{FirstUse, Outcome};
 use shared::config::{Config, StorageConfig};
 use shared::http::AppState;
 use shared::runtime::{Error, init_tracing, serve_locally};
@@ -35,22 +40,43 @@ async fn main() -> Result<(), Error> {
     }
 }
 
+/// The whole API on one port. On the embedded backend, the first start
+/// bootstraps an organization and key. With STORAGE_BACKEND=aws (a DynamoDB
+/// table, e.g. moto's for load runs, or a deployed one) nothing is
+/// bootstrapped (`bootstrap --owner-email …` does that) nor loaded
+/// (`load-content` does that), and usage is
+/// charged as the Lambda functions charge it: every request a conditional
+/// update of the table (`AppState::from_config` picks the meter), since
+/// other processes may share the table.
 async fn serve(config: Config) -> Result<(), Error> {
     init_tracing();
-    let StorageConfig::Embedded { data_dir } = config.storage.clone() else {
-        return Err("the local server runs on the embedded backends (STORAGE_BACKEND=embedded)".into());
+    let data_dir = match &config.storage {
+        StorageConfig::Embedded { data_dir } => Some(data_dir.clone()),
+        StorageConfig::Aws { table, .. } => {
+            tracing::info!(table = %table, "serving on DynamoDB");
+            None
+        }
     };
     let port = std::env::var("PORT").unwrap_or_else(|_| "3000".into());
     let state = AppState::from_config(config).await?;
-    let first = local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), &data_dir).await?;
-    // The base corpus into the store: once per corpus version (a rebuild
-    // with changed texts loads again).
-    if let Some(count) = shared::repo::content::load_base_corpus(state.table.as_ref()).await? {
+    let first = match &data_dir {
+        Some(dir) => local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir).await?,
+        None => None,
+    };
+    // The base corpus into a local store: once per corpus version (a
+    // rebuild with changed texts loads again). A DynamoDB table gets it from
+    // `make load-content`, as on a deployed stack: 30,000 items are a deploy
+    // step, not a start-up one (and on moto, whose transactions copy the
+    // whole table, they would take the better part of an hour).
+    if data_dir.is_some()
+        && let Some(count) = shared::repo::content::load_base_corpus(state.table.as_ref()).await?
+    {
         tracing::info!(count, "base interpretation corpus loaded into the store");
     }
-    let key = match &first {
-        Some(done) => Some(done.api_key.clone()),
-        None => local_server::bootstrap::saved_key(&data_dir),
+    let key = match (&first, &data_dir) {
+        (Some(done), _) => Some(done.api_key.clone()),
+        (None, Some(dir)) => local_server::bootstrap::saved_key(dir),
+        (None, None) => None,
     };
     let meter = state.meter.clone();
     let app = local_server::app(state).map_err(|drift| drift.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))?;
@@ -93,20 +119,112 @@ async fn set_plan(config: Config) -> Result<(), Error> {
     Ok(())
 }
 
+/// `bootstrap [--owner-email E --owner-name N] [--owner-id ID]
+/// [--organization-name O] [--plan P]`: the first organization, its owner
+/// and an API key, on either backend; the key is printed once, on stdout
+/// only (never logged). On DynamoDB (a deployed table: `make first-use`)
+/// the owner's email and name are required; their id is the `sub` of their
+/// dashboard tokens (default: the email). On the embedded backend the
+/// defaults are the local owner, and the key is also kept in the data
+/// directory. A second run creates nothing and shows no key.
 async fn bootstrap(config: Config) -> Result<(), Error> {
-    let StorageConfig::Embedded { data_dir } = config.storage.clone() else {
-        return Err("bootstrap is for the embedded backends (STORAGE_BACKEND=embedded)".into());
+    init_tracing();
+    let options = BootstrapOptions::parse(std::env::args().skip(2))?;
+    let first = options.first_use(&config.storage)?;
+    // A local data directory keeps the key for the server's banner.
+    let key_file = match &config.storage {
+        StorageConfig::Embedded { data_dir } => Some(data_dir.join(local_server::bootstrap::KEY_FILE)),
+        StorageConfig::Aws { .. } => None,
     };
     let state = AppState::from_config(config).await?;
-    match local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), &data_dir).await? {
-        Some(done) => {
-            println!("organization: {}", done.organization_id);
-            println!("owner: {}", local_server::bootstrap::LOCAL_OWNER_ID);
-            println!("API key (shown once; also kept in {}): {}", data_dir.join(local_server::bootstrap::KEY_FILE).display(), done.api_key);
+    match local_server::bootstrap::first_use(state.table.as_ref(), &first).await? {
+        Outcome::Created(done) => {
+            let kept = key_file.as_deref().filter(|file| local_server::bootstrap::keep_key(file, &done.api_key));
+            println!("organization: {} ({}, {} plan)", done.organization_id, first.organization_name, first.plan.id());
+            println!("owner: {} <{}>, id {}", first.owner.name, first.owner.email, first.owner.id);
+            match kept {
+                Some(file) => println!("API key (shown once; also kept in {}): {}", file.display(), done.api_key),
+                None => println!("API key (shown once: store it now): {}", done.api_key),
+            }
         }
-        None => println!("already bootstrapped; the key is in {}", data_dir.join(local_server::bootstrap::KEY_FILE).display()),
+        Outcome::AlreadyDone { organization_id } => {
+            println!("already bootstrapped: organization {organization_id} and its first key exist; no key is shown again.");
+            match key_file.filter(|file| file.exists()) {
+                Some(file) => println!("The local key is in {}.", file.display()),
+                None => println!("More keys: POST /api/api-keys with the owner's dashboard token."),
+            }
+        }
     }
     Ok(())
+}
+
+#[derive(Debug, Default)]
+struct BootstrapOptions {
+    owner_email: Option<String>,
+    owner_name: Option<String>,
+    owner_id: Option<String>,
+    organization_name: Option<String>,
+    plan: Option<shared::auth::Plan>,
+}
+
+impl BootstrapOptions {
+    const USAGE: &str = "usage: local-server bootstrap [--owner-email EMAIL --owner-name NAME] [--owner-id ID] \
+                         [--organization-name NAME] [--plan free|basic|premium|deluxe]";
+
+    fn parse(mut args: impl Iterator<Item = String>) -> Result<Self, String> {
+        let mut options = Self::default();
+        while let Some(flag) = args.next() {
+            // `--flag value` or `--flag=value`.
+            let (flag, inline) = match flag.split_once('=') {
+                Some((flag, value)) => (flag.to_owned(), Some(value.to_owned())),
+                None => (flag, None),
+            };
+            let value = inline.or_else(|| args.next()).filter(|v| !v.trim().is_empty());
+            let value = value.ok_or_else(|| format!("{flag} needs a value; {}", Self::USAGE))?.trim().to_owned();
+            match flag.as_str() {
+                "--owner-email" => options.owner_email = Some(value),
+                "--owner-name" => options.owner_name = Some(value),
+                "--owner-id" => options.owner_id = Some(value),
+                "--organization-name" => options.organization_name = Some(value),
+                "--plan" => {
+                    let plan = shared::auth::Plan::ALL.into_iter().find(|p| p.id() == value);
+                    options.plan = Some(plan.ok_or_else(|| format!("unknown plan '{value}'; {}", Self::USAGE))?);
+                }
+                other => return Err(format!("unknown option '{other}'; {}", Self::USAGE)),
+            }
+        }
+        if options.owner_email.as_deref().is_some_and(|e| !e.contains('@')) {
+            return Err("--owner-email is not an email address".into());
+        }
+        Ok(options)
+    }
+
+    /// No owner given: the local installation's bootstrap.
+    fn is_local(&self) -> bool {
+        self.owner_email.is_none() && self.owner_name.is_none() && self.owner_id.is_none()
+    }
+
+    fn first_use(&self, storage: &StorageConfig) -> Result<FirstUse, String> {
+        let local = FirstUse::local();
+        if self.is_local() {
+            if let StorageConfig::Aws { .. } = storage {
+                return Err(format!("a deployed table needs its owner: --owner-email and --owner-name; {}", Self::USAGE));
+            }
+            return Ok(FirstUse {
+                organization_name: self.organization_name.clone().unwrap_or(local.organization_name),
+                plan: self.plan.unwrap_or(local.plan),
+                owner: local.owner,
+            });
+        }
+        let (Some(email), Some(name)) = (self.owner_email.clone(), self.owner_name.clone()) else {
+            return Err(format!("--owner-email and --owner-name go together; {}", Self::USAGE));
+        };
+        Ok(FirstUse {
+            organization_name: self.organization_name.clone().unwrap_or_else(|| format!("{name}'s organization")),
+            plan: self.plan.unwrap_or(local.plan),
+            owner: shared::repo::orgs::User { id: self.owner_id.clone().unwrap_or_else(|| email.clone()), email, name },
+        })
+    }
 }
 
 /// For the developer's terminal (stdout), not the log: the log never carries keys.
