@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image soak package build deploy load-content first-use clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image soak package build deploy load-content first-use sam-local clean
 
 run:
 	cargo build --release -p local-server
@@ -61,6 +61,16 @@ package:
 	bash infra/package.sh
 
 build: package
+
+# `sam local start-api` on this template's packaged functions, offline: built
+# for this machine (target/lambda-<arch>/ when template.yaml states another
+# architecture), storage on a moto container, random secrets for the run, a
+# fresh organization and API key printed. Port $(SAM_PORT); Ctrl-C stops
+# everything it started. Needs root and a container engine (Debian's docker.io
+# is installed and started if none answers). See README "sam local".
+SAM_PORT ?= 3300
+sam-local:
+	SAM_PORT=$(SAM_PORT) bash infra/sam-local.sh
 
 # Uploads the zips of `make package` and deploys the stack (SAM CLI and AWS
 # credentials needed; see docs/deploy.md). No `sam build`: the zips are built.
