@@ -243,7 +243,6 @@ PY
 # ---------------------------------------------------------------- 7. SAM
 "$SAM_VENV/bin/python" infra/sam_local.py template "$WORK/template.yaml" "$ARCH" "$LAMBDA_DIR"
 export SAM_CLI_TELEMETRY=0
-T_SAM=$(date +%s.%N)
 (
     cd "$WORK"
     exec "$SAM" local start-api --template template.yaml --skip-pull-image --warm-containers EAGER \
@@ -269,7 +268,7 @@ SAM_BEARER_TOKEN="$(run_local_server dev-token)"
 export SAM_BEARER_TOKEN
 if [[ "$MODE" == test ]]; then
     SAM_LOG="$LOG" python3 infra/sam_local_check.py "$BASE" test || { echo "sam-local.sh: the checks failed; last SAM log lines:" >&2; tail -n 40 "$LOG" >&2; exit 1; }
-    log "all checks passed through sam local start-api (first request $(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$T_SAM" "$(date +%s.%N)")s after starting it, checks included)"
+    log "all checks passed through sam local start-api"
     exit 0
 fi
 
