@@ -6,7 +6,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-VENV="$(bash infra/deploy-venv.sh)"
+VENV="$(bash infra/venv.sh deploy)"
 EXPANDED=.test-run/template.expanded.json
 "$VENV/bin/cfn-lint" --version
 "$VENV/bin/cfn-lint" template.yaml

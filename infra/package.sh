@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make package`: one Lambda zip per function of template.yaml, built with
 # `cargo lambda build --release` (cargo-lambda and zig from the pinned deploy
-# virtualenv, infra/deploy-venv.sh) for the architecture template.yaml states
+# virtualenv, infra/venv.sh deploy) for the architecture template.yaml states
 # in its Globals, into target/lambda/<family>/bootstrap.zip: each function's
 # CodeUri.
 #
@@ -48,7 +48,7 @@ else
 fi
 [[ ${#FAMILIES[@]} -gt 0 ]] || { echo "package.sh: no function packages named in template.yaml" >&2; exit 1; }
 
-VENV="$(bash infra/deploy-venv.sh)"
+VENV="$(bash infra/venv.sh deploy)"
 # cargo-lambda drives cargo-zigbuild, which finds zig as `python3 -m ziglang`
 # (the ziglang wheel): the venv's python first on PATH.
 export PATH="$VENV/bin:$PATH"

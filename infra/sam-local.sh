@@ -14,7 +14,7 @@
 #      (target/lambda-<arch>/ unless template.yaml states the same one)
 #   2. a container engine: the one that answers, else Debian's docker.io
 #      started here, by its own pid, and stopped on exit
-#   3. the SAM CLI, pinned (infra/sam-venv.sh)
+#   3. the SAM CLI, pinned (infra/venv.sh sam)
 #   4. no registry: the base image the SAM CLI asks for (provided.al2023) is a
 #      debootstrap Debian root file system imported under that exact name,
 #      and `--skip-pull-image`; the SAM CLI's rapid layer adds the runtime
@@ -141,7 +141,7 @@ else
 fi
 
 # ---------------------------------------------------------------- 3. SAM CLI
-SAM_VENV="$(bash infra/sam-venv.sh)"
+SAM_VENV="$(bash infra/venv.sh sam)"
 SAM="$SAM_VENV/bin/sam"
 log "$("$SAM" --version)"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What `sam local start-api` needs from template.yaml, derived, never copied.
 
-Runs with the SAM CLI's virtualenv (infra/sam-venv.sh): ruamel.yaml and boto3
+Runs with the SAM CLI's virtualenv (infra/venv.sh sam): ruamel.yaml and boto3
 come with it.
 
   sam_local.py template OUT ARCH LAMBDA_DIR

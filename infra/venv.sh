@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `infra/venv.sh NAME`: prints the path of the virtualenv .test-run/NAME-venv,
+# creating it or reinstalling the pins of infra/NAME-requirements.txt when
+# they changed (a stamp keeps a warm run from calling pip at all).
+#   deploy   cfn-lint, the SAM translator, cargo-lambda and zig
+#   sam      the SAM CLI (apart: it pins its own boto3 and cfn-lint)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+NAME="${1:?usage: infra/venv.sh NAME (deploy, sam)}"
+VENV="$ROOT/.test-run/$NAME-venv"
+REQUIREMENTS="$ROOT/infra/$NAME-requirements.txt"
+[[ -f "$REQUIREMENTS" ]] || { echo "venv.sh: no $REQUIREMENTS" >&2; exit 2; }
+STAMP="$VENV/.requirements.sha256"
+want="$(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)"
+if [[ ! -x "$VENV/bin/python" ]] || [[ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]]; then
+    echo "venv.sh: installing infra/$NAME-requirements.txt into $VENV" >&2
+    mkdir -p "$ROOT/.test-run"
+    python3 -m venv "$VENV"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$REQUIREMENTS" >&2
+    echo "$want" >"$STAMP"
+fi
+printf '%s\n' "$VENV"
