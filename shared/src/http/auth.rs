@@ -111,23 +111,14 @@ pub async fn admit_link_key(
             Some(_) => ApiError::unauthorized("revoked_api_key", "the API key that made this link no longer exists"),
         });
     };
-    app.key_pointers.learn(None, &standing.key);
+    if pointer.lineage.is_none() {
+        app.key_pointers.learn(None, &standing.key);
+    }
     let organization = standing.organization.ok_or_else(organization_gone)?;
     tracing::Span::current().record("org", organization.id.as_str());
-    let key = standing.key;
-    if key.revoked_at.is_some() {
-        return Err(ApiError::unauthorized("revoked_api_key", "the API key that made this link has been revoked"));
-    }
-    if key.is_expired(chrono::Utc::now().timestamp()) {
-        return Err(ApiError::unauthorized("expired_api_key", "the API key that made this link has expired"));
-    }
-    if standing.creator_revoked {
-        return Err(creator_revoked());
-    }
-    let owner_role = standing
-        .owner_role
-        .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))?;
-    let caller = Caller { key, organization, owner_role };
+    refuse_lapsed(&standing.key, standing.creator_revoked, "the API key that made this link")?;
+    let owner_role = owner_role(standing.owner_role)?;
+    let caller = Caller { key: standing.key, organization, owner_role };
     check_grant(&caller, KeyGuard { permission, module: None })?;
     check_link_site(&caller.key, headers)?;
     Ok(caller)
@@ -171,32 +162,35 @@ async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, Api
     if pointer.lineage.is_none() {
         app.key_pointers.learn(Some(&hash), &standing.key);
     }
-    let key = standing.key;
-    if key.revoked_at.is_some() {
-        return Err(ApiError::unauthorized("revoked_api_key", "the API key has been revoked"));
-    }
-    if key.is_expired(chrono::Utc::now().timestamp()) {
-        return Err(ApiError::unauthorized("expired_api_key", "the API key has expired"));
-    }
-    // A key made by a key lives only as long as the keys above it: revoking a
-    // key revokes what it made too (the management route marks them), and
-    // this holds even if that marking failed half-way or raced with a key
-    // being made.
-    if standing.creator_revoked {
-        return Err(creator_revoked());
-    }
+    refuse_lapsed(&standing.key, standing.creator_revoked, "the API key")?;
     let organization = standing.organization.ok_or_else(invalid)?;
     tracing::Span::current().record("org", organization.id.as_str());
-    // Removing a member revokes their keys; this holds even if that failed
-    // half-way or raced with a key being created.
-    let owner_role = standing
-        .owner_role
-        .ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))?;
-    Ok(Caller { key, organization, owner_role })
+    let owner_role = owner_role(standing.owner_role)?;
+    Ok(Caller { key: standing.key, organization, owner_role })
 }
 
-fn creator_revoked() -> ApiError {
-    ApiError::unauthorized("revoked_api_key", "the API key that created this key has been revoked")
+/// What every use of a key refuses, `subject` naming the key in the
+/// message: a revoked or expired key, and a key below a revoked one. A key
+/// made by a key lives only as long as the keys above it: revoking a key
+/// revokes what it made too (the management route marks them), and this
+/// holds even if that marking failed half-way or raced with a key being made.
+fn refuse_lapsed(key: &ApiKeyRecord, creator_revoked: bool, subject: &str) -> Result<(), ApiError> {
+    if key.revoked_at.is_some() {
+        return Err(ApiError::unauthorized("revoked_api_key", format!("{subject} has been revoked")));
+    }
+    if key.is_expired(chrono::Utc::now().timestamp()) {
+        return Err(ApiError::unauthorized("expired_api_key", format!("{subject} has expired")));
+    }
+    if creator_revoked {
+        return Err(ApiError::unauthorized("revoked_api_key", "the API key that created this key has been revoked"));
+    }
+    Ok(())
+}
+
+/// The owner's role now. Removing a member revokes their keys; this holds
+/// even if that failed half-way or raced with a key being created.
+fn owner_role(role: Option<Role>) -> Result<Role, ApiError> {
+    role.ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))
 }
 
 fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<(), ApiError> {
