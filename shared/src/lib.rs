@@ -21,6 +21,7 @@ pub mod repo;
 pub mod secrets;
 pub mod signing;
 pub mod store;
+pub mod summary;
 pub mod version;
 
 #[cfg(all(feature = "http", feature = "fixture"))]
