@@ -44,6 +44,10 @@ pub struct Config {
     /// How often the embedded backend writes usage counters to disk: the
     /// most a crash can leave uncounted (see `metering::meter`).
     pub meter_flush_interval_ms: u64,
+    /// The language model that writes AI summaries; the built-in writer
+    /// when unset (and whenever the model fails).
+    #[cfg(feature = "llm")]
+    pub language_model: Option<crate::llm::LlmSettings>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -60,8 +64,8 @@ fn var(name: &str) -> Option<String> {
 
 /// The secrets that may be given by ARN instead of by value: (variable of
 /// the value, variable of the ARN).
-pub const SECRETS_BY_ARN: [(&str, &str); 2] =
-    [("URL_SIGNING_SECRET", "URL_SIGNING_SECRET_ARN"), ("JWT_HS256_SECRET", "JWT_HS256_SECRET_ARN")];
+pub const SECRETS_BY_ARN: [(&str, &str); 3] =
+    [("URL_SIGNING_SECRET", "URL_SIGNING_SECRET_ARN"), ("JWT_HS256_SECRET", "JWT_HS256_SECRET_ARN"), ("LLM_API_KEY", "LLM_API_KEY_ARN")];
 
 impl Config {
     /// From the environment, secrets given by value only (see [`Config::load`]).
@@ -149,8 +153,33 @@ impl Config {
             max_body_bytes: parse_number(var, "MAX_BODY_BYTES", 256 * 1024)?,
             chart_link_ttl_seconds: parse_number(var, "CHART_LINK_TTL_SECONDS", 30 * 24 * 3600)?,
             meter_flush_interval_ms: parse_number(var, "METER_FLUSH_INTERVAL_MS", 1000)?.max(10),
+            #[cfg(feature = "llm")]
+            language_model: language_model(var)?,
         })
     }
+}
+
+/// `LLM_BASE_URL` and `LLM_MODEL` together (one without the other is a
+/// mistake worth failing the start for), `LLM_API_KEY` (or its ARN) when
+/// the endpoint wants one, `LLM_TIMEOUT_MS` (default 8000).
+#[cfg(feature = "llm")]
+fn language_model(var: &dyn Fn(&str) -> Option<String>) -> Result<Option<crate::llm::LlmSettings>, ConfigError> {
+    let (base_url, model) = match (var("LLM_BASE_URL"), var("LLM_MODEL")) {
+        (None, None) => return Ok(None),
+        (Some(_), None) => return Err(ConfigError::Missing("LLM_MODEL (LLM_BASE_URL is set)")),
+        (None, Some(_)) => return Err(ConfigError::Missing("LLM_BASE_URL (LLM_MODEL is set)")),
+        (Some(base_url), Some(model)) => (base_url, model),
+    };
+    if !(base_url.starts_with("https://") || base_url.starts_with("http://")) {
+        return Err(ConfigError::Invalid { name: "LLM_BASE_URL", reason: "must be an http(s) URL".into() });
+    }
+    let timeout_ms: u64 = parse_number(var, "LLM_TIMEOUT_MS", 8000)?;
+    Ok(Some(crate::llm::LlmSettings {
+        base_url,
+        model,
+        api_key: var("LLM_API_KEY"),
+        time_limit: std::time::Duration::from_millis(timeout_ms.clamp(100, 60_000)),
+    }))
 }
 
 /// `id=secret,id=secret`: ids of letters, digits, `-` and `_`, unique;

@@ -13,6 +13,8 @@ pub mod blob;
 pub mod config;
 pub mod content;
 pub mod language;
+#[cfg(feature = "llm")]
+pub mod llm;
 pub mod metering;
 pub mod numerology;
 pub mod render;

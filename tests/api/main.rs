@@ -29,6 +29,7 @@ mod returns;
 mod role_table;
 mod round_trips;
 mod routes;
+mod summaries;
 mod support;
 mod synastry;
 mod texts;

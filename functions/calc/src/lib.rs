@@ -7,6 +7,7 @@ mod moon_sun;
 mod natal;
 mod progressions;
 mod returns;
+pub mod summary;
 mod synastry;
 mod transit;
 mod wire;
@@ -15,6 +16,7 @@ use axum::Router;
 use axum::http::Method;
 use axum::routing::{get, post};
 use shared::auth::{KeyPermission, Module};
+use shared::content::HoroscopeType;
 use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
@@ -33,6 +35,14 @@ pub fn routes() -> Vec<Route> {
         // Signed links: the key they were made with is checked for chart:read on open.
         Route::new(Method::GET, chart_image::link::SVG_PATH, None, get(chart_image::chart_svg)),
         Route::new(Method::GET, chart_image::link::PNG_PATH, None, get(chart_image::chart_png)),
+        // Summary links: their key is checked on open for calc:read, the
+        // ai-summary module and the texts.
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Natal), None, get(summary::natal_summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Synastry), None, get(summary::synastry_summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Transit), None, get(summary::transit_summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Progressions), None, get(summary::progressions_summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::SolarReturn), None, get(summary::solar_return_summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::LunarReturn), None, get(summary::lunar_return_summary)),
     ]
 }
 

@@ -9,9 +9,10 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::chart_image::link::{ChartSpec, ImageLinks, InputSpec};
+use crate::summary::link::SummaryLink;
 use crate::wire::{
     ChartBody, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, moon_center, parse_common,
-    parse_instant, parse_location,
+    parse_instant, parse_location, summary_link,
 };
 
 chart_request! {
@@ -32,6 +33,8 @@ pub struct NatalData {
     chart: ChartBody,
     #[serde(rename = "chart")]
     chart_link: ImageLinks,
+    /// The signed link to this chart's AI summary.
+    summary: SummaryLink,
 }
 
 #[tracing::instrument(name = "natal", skip_all)]
@@ -66,13 +69,16 @@ pub async fn calculate_natal(
     meta.add_chart(&chart);
     meta.add_instant(&body.date_time, &instant);
 
-    let chart_link = chart_image_link(&app, &headers, &caller, ChartSpec::Natal { i: InputSpec::of(&input) }, &options)?;
+    let spec = ChartSpec::Natal { i: InputSpec::of(&input) };
+    let summary = summary_link(&app, &headers, &caller, HoroscopeType::Natal, spec.clone(), &options)?;
+    let chart_link = chart_image_link(&app, &headers, &caller, spec, &options)?;
     let data = NatalData {
         date_time: format_local(instant.local()),
         utc_date_time: format_utc(instant.utc),
         julian_day: instant.julian_day_ut().0,
         chart: ChartBody::of(&chart, readable, texts.as_ref()),
         chart_link,
+        summary,
     };
     let document = Document::new(data)
         .with_meta("moonCenter", if moon_center == MoonCenter::Geocentric { "geocentric" } else { "topocentric" })

@@ -16,6 +16,7 @@ use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
     AngleBody, AspectBody, ChartBody, ChartMeta, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, angles_body,
     aspects_body, chart_image_link, chart_request, ephemeris_error, parse_common, parse_day, parse_instant, parse_location, points_body,
+    summary_link,
 };
 
 chart_request! {
@@ -50,6 +51,8 @@ pub struct ProgressionsData {
     /// With `includeText`, natal texts.
     natal_angles: BTreeMap<&'static str, AngleBody>,
     charts: BTreeMap<&'static str, NamedChartLink>,
+    /// The signed link to the AI summary of the progression.
+    summary: crate::summary::link::SummaryLink,
 }
 
 #[tracing::instrument(name = "progressions", skip_all)]
@@ -104,6 +107,7 @@ pub async fn calculate_progressions(
     let language = options.language;
     let natal_spec = InputSpec::of(&natal_input);
     let progressed_spec = ChartSpec::Progressed { i: natal_spec.clone(), at: target_instant.0, g: angles.id().to_owned() };
+    let summary = summary_link(&app, &headers, &caller, HoroscopeType::Progressions, progressed_spec.clone(), &options)?;
     let charts = BTreeMap::from([
         (
             "progressed",
@@ -127,6 +131,7 @@ pub async fn calculate_progressions(
         natal_points: points_body(&progression.natal.points, readable, natal_texts.as_ref()),
         natal_angles: angles_body(&progression.natal.angles, readable, natal_texts.as_ref()),
         charts,
+        summary,
     };
     let document = Document::new(data)
         .with_meta("progressedAngles", angles.id())

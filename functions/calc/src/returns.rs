@@ -24,7 +24,7 @@ use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::progressions::instant_text;
 use crate::wire::{
     ChartBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, Problems, Texts, chart_image_link, chart_request,
-    ephemeris_error, parse_common, parse_day, parse_instant, parse_location,
+    ephemeris_error, parse_common, parse_day, parse_instant, parse_location, summary_link,
 };
 
 chart_request! {
@@ -59,6 +59,8 @@ pub struct ReturnChart {
     #[serde(flatten)]
     chart: ChartBody,
     charts: BTreeMap<&'static str, NamedChartLink>,
+    /// The signed link to the AI summary of the return chart.
+    summary: crate::summary::link::SummaryLink,
 }
 
 #[derive(Debug, Serialize)]
@@ -131,7 +133,7 @@ fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body) -> Resul
 }
 
 /// The return's links (a bi-wheel: natal inside, the return outside) and
-/// the natal chart's.
+/// the natal chart's, and the return's summary link.
 fn links(
     app: &AppState,
     headers: &HeaderMap,
@@ -139,15 +141,18 @@ fn links(
     link: ReturnLink<'_>,
     (natal, returned): (ChartInput, ChartInput),
     options: &CommonOptions,
-) -> Result<BTreeMap<&'static str, NamedChartLink>, ApiError> {
+) -> Result<(BTreeMap<&'static str, NamedChartLink>, crate::summary::link::SummaryLink), ApiError> {
     let ReturnLink { kind, text } = link;
     let language = options.language;
     let natal = InputSpec::of(&natal);
     let return_spec = ChartSpec::Return { i: natal.clone(), r: InputSpec::of(&returned), k: if kind == "lunarReturn" { 'l' } else { 's' } };
-    Ok(BTreeMap::from([
+    let horoscope = if kind == "lunarReturn" { HoroscopeType::LunarReturn } else { HoroscopeType::SolarReturn };
+    let summary = summary_link(app, headers, caller, horoscope, return_spec.clone(), options)?;
+    let charts = BTreeMap::from([
         (kind, text.link(language, chart_image_link(app, headers, caller, return_spec, options)?)),
         ("natal", LinkText::ReturnNatal.link(language, chart_image_link(app, headers, caller, ChartSpec::Natal { i: natal }, options)?)),
-    ]))
+    ]);
+    Ok((charts, summary))
 }
 
 /// The years whose return is always inside the ephemeris (1000-01-01 to
@@ -279,7 +284,7 @@ fn answer(
         points: input.options.points.clone(),
         orbs: input.options.orbs.clone(),
     };
-    let charts = links(app, headers, caller, link, (natal, return_input(input, at)), &input.options)?;
+    let (charts, summary) = links(app, headers, caller, link, (natal, return_input(input, at)), &input.options)?;
     let readable = input.options.include_readable_entities.then_some(input.options.language);
     let found = ReturnChart {
         return_date: local,
@@ -287,6 +292,7 @@ fn answer(
         return_julian_day: at.0,
         chart: ChartBody::of(&chart, readable, input.texts.as_ref()),
         charts,
+        summary,
     };
     Ok((found, meta))
 }

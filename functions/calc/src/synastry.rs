@@ -21,7 +21,7 @@ use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
     AspectBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, PointBody, Problems, Texts, aspects_body,
-    chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body,
+    chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body, summary_link,
 };
 
 chart_request! {
@@ -44,6 +44,8 @@ pub struct SynastryData {
     points1: BTreeMap<&'static str, PointBody>,
     points2: BTreeMap<&'static str, PointBody>,
     charts: BTreeMap<&'static str, NamedChartLink>,
+    /// The signed link to the AI summary of the pair (person 1 leading).
+    summary: crate::summary::link::SummaryLink,
 }
 
 #[tracing::instrument(name = "synastry", skip_all)]
@@ -77,7 +79,10 @@ pub async fn calculate_synastry(
     meta.add_instant(&body.date_time1, &instant1);
     meta.add_instant(&body.date_time2, &instant2);
 
+    let summary_spec = ChartSpec::Synastry { i: InputSpec::of(&input1), o: InputSpec::of(&input2) };
+    let summary = summary_link(&app, &headers, &caller, HoroscopeType::Synastry, summary_spec, &options)?;
     let data = SynastryData {
+        summary,
         aspects1to2: aspects_body(&aspects1to2, readable, synastry_texts.as_ref()),
         aspects2to1: aspects_body(&aspects2to1, readable, synastry_texts.as_ref()),
         points1: points_body(&chart1.points, readable, natal_texts.as_ref()),

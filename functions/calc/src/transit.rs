@@ -59,7 +59,7 @@ use shared::language::Language;
 use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
     AngleBody, ChartMeta, HousesBody, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, angles_body, chart_image_link,
-    chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body,
+    chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body, summary_link,
 };
 
 /// The longest period, in days, both ends included: a leap year. It bounds
@@ -89,6 +89,8 @@ pub struct TransitData {
     /// `transit`: the natal chart with the transiting points at the
     /// period's start around it.
     charts: BTreeMap<&'static str, NamedChartLink>,
+    /// The signed link to the AI summary of the period's transits.
+    summary: crate::summary::link::SummaryLink,
 }
 
 #[derive(Debug, Serialize)]
@@ -479,7 +481,14 @@ pub async fn calculate_transit(
         i: InputSpec::of(&ChartInput { orbs: orbs.clone(), ..natal_input }),
         at: start.0,
         x: transiting.iter().map(|b| b.point.id().to_owned()).collect(),
+        e: None,
     };
+    // The summary reads the whole period: the same spec with its end.
+    let summary_spec = match spec.clone() {
+        ChartSpec::Transit { i, at, x, .. } => ChartSpec::Transit { i, at, x, e: Some(end.0) },
+        other => other,
+    };
+    let summary = summary_link(&app, &headers, &caller, HoroscopeType::Transit, summary_spec, &options)?;
     let charts = BTreeMap::from([(
         "transit",
         LinkText::Transits { start_date: &body.start_date }
@@ -507,6 +516,7 @@ pub async fn calculate_transit(
         },
         aspects,
         charts,
+        summary,
     };
 
     let mut meta = ChartMeta::new();

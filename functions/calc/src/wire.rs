@@ -618,6 +618,18 @@ pub fn chart_image_link(
     crate::chart_image::link::issue(app, headers, caller, chart, options.customization.as_ref(), options)
 }
 
+/// The signed link to the AI summary of `chart`, in the request's language.
+pub fn summary_link(
+    app: &AppState,
+    headers: &HeaderMap,
+    caller: &Caller,
+    horoscope: HoroscopeType,
+    chart: ChartSpec,
+    options: &CommonOptions,
+) -> Result<crate::summary::link::SummaryLink, ApiError> {
+    crate::summary::link::issue(app, headers, caller, horoscope, chart, options.language)
+}
+
 /// A `YYYY-MM-DD` field; errors point at `pointer`.
 pub fn parse_day(text: &str, pointer: &str, problems: &mut Problems) -> Option<chrono::NaiveDate> {
     match shared::astro::time::parse_date(text) {

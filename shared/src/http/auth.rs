@@ -239,6 +239,12 @@ fn check_site(key: &ApiKeyRecord, headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 impl Caller {
+    /// A permission and module a handler needs beyond its route's guard (a
+    /// signed link's): 403 with the same codes as a route's refusal.
+    pub fn require(&self, permission: KeyPermission, module: Module) -> Result<(), ApiError> {
+        check_grant(self, KeyGuard { permission, module: Some(module) })
+    }
+
     /// Interpretation texts (`includeText`) are content: the key needs
     /// `content:read` and the `content` module, as for `/api/content/*`
     /// (decisions: "content:read → /api/content/* and interpretation text").
@@ -261,9 +267,9 @@ impl Caller {
         })
     }
 
-    /// Charges `usage` to the key and its organization: every request pays
-    /// [`Usage::Request`] in the middleware; a handler generating an AI summary
-    /// anew adds [`Usage::NewSummarySurcharge`] before doing the work.
+    /// Charges `usage` to the key and its organization: every keyed request
+    /// pays [`Usage::Request`] in the middleware; a signed link's handler
+    /// charges for itself (an AI summary generated anew: [`Usage::NewSummary`]).
     pub async fn charge(&self, app: &AppState, usage: Usage) -> Result<(), ApiError> {
         let account = Account {
             key_id: &self.key.id,

@@ -172,6 +172,17 @@ impl ApiError {
         }
     }
 
+    /// 503 with its own code and `Retry-After` (at least 1 s): the server
+    /// is busy with this very request elsewhere, not failing.
+    pub fn unavailable(code: &str, detail: impl Into<String>, retry_after_seconds: u64) -> Self {
+        let status = StatusCode::SERVICE_UNAVAILABLE;
+        Self::Client {
+            status,
+            errors: vec![object(status, code, "Service unavailable", detail, None)],
+            retry_after: Some(retry_after_seconds.max(1)),
+        }
+    }
+
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         Self::Internal(cause.to_string())
     }

@@ -24,6 +24,8 @@ pub struct AppState {
     pub meter: SharedMeter,
     /// Where API keys are, kept across requests (nothing in it can go stale).
     pub key_pointers: Arc<PointerCache>,
+    /// Writes AI summaries when configured (else the built-in writer does).
+    pub language_model: Option<Arc<crate::llm::LanguageModel>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +40,8 @@ pub enum StartupError {
     Blob(String),
     #[error("JWT configuration: {0}")]
     Jwt(#[from] crate::auth::jwt::JwtError),
+    #[error("language model client: {0}")]
+    LanguageModel(#[from] crate::llm::LlmError),
 }
 
 impl AppState {
@@ -75,6 +79,20 @@ impl AppState {
             // Lambda containers share only the table: every charge is a conditional update.
             StorageConfig::Aws { .. } => Arc::new(DirectMeter::new(table.clone())),
         };
-        Ok(Self { ephemeris, table, blobs, config: Arc::new(config), signer, jwt, meter, key_pointers: Arc::new(PointerCache::new()) })
+        let language_model = match &config.language_model {
+            Some(settings) => Some(Arc::new(crate::llm::LanguageModel::new(settings.clone())?)),
+            None => None,
+        };
+        Ok(Self {
+            ephemeris,
+            table,
+            blobs,
+            config: Arc::new(config),
+            signer,
+            jwt,
+            meter,
+            key_pointers: Arc::new(PointerCache::new()),
+            language_model,
+        })
     }
 }

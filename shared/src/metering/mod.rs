@@ -4,8 +4,11 @@
 //! - the key's `rateLimitPerMinute`, if set: a fixed window per UTC minute;
 //! - the organization's monthly quota (by plan): a window per UTC month.
 //!
-//! A newly generated AI summary counts ten units in all (interface, Limits):
-//! its handler adds [`Usage::NewSummarySurcharge`] on top of the request's one.
+//! A newly generated AI summary counts ten units (interface, Limits), a
+//! cached one one: the summary handler charges [`Usage::NewSummary`] or
+//! [`Usage::Request`] itself (its link carries no key for the middleware to
+//! charge). Against a key's rate limit a summary is one request: the limit
+//! is about requests per minute, the quota about what they cost.
 //! Units are also counted per key and month, without limit, for the usage
 //! report. Counter keys:
 //!
@@ -49,8 +52,8 @@ impl Plan {
 pub enum Usage {
     /// Any request made with a key: one unit, and one against the rate limit.
     Request,
-    /// A summary generated anew: the units beyond its request's own one.
-    NewSummarySurcharge,
+    /// A summary generated anew: ten units, one place in the minute window.
+    NewSummary,
     /// Gives back a request's unit (and its place in the minute window):
     /// for a request a handler refuses for access after the middleware
     /// charged it, as the middleware's own refusals are never charged.
@@ -102,7 +105,7 @@ fn seconds_until(from: DateTime<Utc>, to: DateTime<Utc>) -> u64 {
 pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<Charge> {
     let units = match usage {
         Usage::Request => 1,
-        Usage::NewSummarySurcharge => NEW_SUMMARY_UNITS - 1,
+        Usage::NewSummary => NEW_SUMMARY_UNITS,
         Usage::RequestRefund => -1,
     };
     // A refund is never refused.
@@ -110,11 +113,11 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
     let month_end = start_of_next_month(now).timestamp();
     let partition = usage_partition(account.organization_id, &month_of(now));
     let mut charges = Vec::with_capacity(3);
-    if let (Usage::Request | Usage::RequestRefund, Some(limit)) = (usage, account.rate_limit_per_minute) {
+    if let Some(limit) = account.rate_limit_per_minute {
         let minute_end = now.timestamp() - i64::from(now.second()) + 60;
         charges.push(Charge {
             counter: CounterId { pk: format!("RATE#{}", account.key_id), sk: now.format("%Y%m%d%H%M").to_string() },
-            units,
+            units: units.signum(),
             limit: limited(i64::from(limit)),
             expires_at: minute_end + RATE_WINDOW_KEPT_SECONDS,
         });
@@ -191,10 +194,11 @@ mod tests {
         assert_eq!((list[1].counter.pk.as_str(), list[1].counter.sk.as_str()), ("USAGE#o1#2026-12", "TOTAL"));
         assert_eq!(list[1].limit, Some(1_000));
         assert_eq!(list[2].counter.sk, "KEY#k1");
-        // Without a key limit there is no rate window; a surcharge never has one.
+        // Without a key limit there is no rate window; a new summary is one
+        // request in the window and ten units of quota.
         assert_eq!(charges(&account(None), Usage::Request, now).len(), 2);
-        let surcharge = charges(&account(Some(5)), Usage::NewSummarySurcharge, now);
-        assert_eq!(surcharge.iter().map(|c| c.units).collect::<Vec<_>>(), [9, 9]);
+        let summary = charges(&account(Some(5)), Usage::NewSummary, now);
+        assert_eq!(summary.iter().map(|c| c.units).collect::<Vec<_>>(), [1, 10, 10]);
         // A refund takes back what a request charged, never refused.
         let refund = charges(&account(Some(5)), Usage::RequestRefund, now);
         assert_eq!(refund.iter().map(|c| (c.units, c.limit)).collect::<Vec<_>>(), [(-1, None), (-1, None), (-1, None)]);
@@ -214,13 +218,13 @@ mod tests {
         }
         // The next minute has its own window; the quota keeps counting.
         charge(&meter, &account(Some(2)), Usage::Request, at("2026-02-27T10:16:00Z")).await.unwrap();
-        // A summary surcharge of 9 fits 1,000 until the quota is nearly used.
+        // A new summary's 10 units fit 1,000 until the quota is nearly used.
         let mut used = 3;
-        while used + 9 <= 1_000 {
-            charge(&meter, &account(None), Usage::NewSummarySurcharge, now).await.unwrap();
-            used += 9;
+        while used + 10 <= 1_000 {
+            charge(&meter, &account(None), Usage::NewSummary, now).await.unwrap();
+            used += 10;
         }
-        match charge(&meter, &account(None), Usage::NewSummarySurcharge, now).await {
+        match charge(&meter, &account(None), Usage::NewSummary, now).await {
             Err(Refusal::QuotaExhausted { quota: 1_000, retry_after_seconds }) => {
                 assert_eq!(retry_after_seconds as i64, (at("2026-03-01T00:00:00Z") - now).num_seconds());
             }

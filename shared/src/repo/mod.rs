@@ -6,6 +6,7 @@ pub mod content;
 pub mod invitations;
 pub mod orgs;
 pub mod schema;
+pub mod summaries;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::content::{ContentKey, HoroscopeType, Text};
 use crate::language::Language;
 
-pub use scoring::{Feature, Scored, Subject};
+pub use scoring::{Contact, Feature, Scored, Subject, Whose};
 
 /// The built-in writer's name and version: a change of wording, weights or
 /// corpus is a new version, and cached summaries of the old one are not

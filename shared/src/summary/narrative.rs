@@ -9,7 +9,7 @@ use crate::astro::zodiac::Sign;
 use crate::content::{AspectTarget, ContentKey, HoroscopeType, Subject as TextSubject, Text};
 use crate::language::Language;
 
-use super::scoring::{EXACT_ORB, Element, Feature, Modality, Scored, Whose};
+use super::scoring::{Contact, EXACT_ORB, Element, Feature, Modality, Scored, Whose};
 use super::{Highlight, HighlightKind};
 
 /// Stop adding features once the text is this long (words)...
@@ -62,7 +62,7 @@ pub fn write(horoscope: HoroscopeType, language: Language, scored: &[Scored], te
     let mut aspects_told = 0;
     for (feature, corpus) in told {
         sentences.push(sentence(horoscope, language, feature, aspects_told));
-        if matches!(feature, Feature::Aspect { .. }) {
+        if matches!(feature, Feature::Aspect(_)) {
             aspects_told += 1;
         }
         sentences.extend(corpus);
@@ -82,7 +82,7 @@ fn telling_order(feature: &Feature) -> u8 {
         Feature::ChartRuler { .. } => 3,
         Feature::Stellium { .. } => 4,
         Feature::Angular { .. } => 5,
-        Feature::Aspect { .. } => 6,
+        Feature::Aspect(_) => 6,
         Feature::DominantElement { .. } => 7,
         Feature::DominantModality { .. } => 8,
     }
@@ -115,7 +115,7 @@ fn kind_of(feature: &Feature) -> HighlightKind {
         Feature::Angle { .. } => HighlightKind::Angle,
         Feature::ChartRuler { .. } => HighlightKind::ChartRuler,
         Feature::Angular { .. } => HighlightKind::AngularPlanet,
-        Feature::Aspect { .. } => HighlightKind::Aspect,
+        Feature::Aspect(_) => HighlightKind::Aspect,
         Feature::Stellium { .. } => HighlightKind::Stellium,
         Feature::DominantElement { .. } => HighlightKind::Element,
         Feature::DominantModality { .. } => HighlightKind::Modality,
@@ -130,7 +130,7 @@ fn text_key(horoscope: HoroscopeType, feature: &Feature) -> Option<ContentKey> {
         Feature::ChartRuler { ruler, house: Some(house), .. } => TextSubject::PointInHouse(ruler, house),
         Feature::ChartRuler { ruler, sign, house: None, .. } => TextSubject::PointInSign(ruler, sign),
         Feature::Angular { point, house, .. } => TextSubject::PointInHouse(point, house),
-        Feature::Aspect { a, kind, b, .. } => return Some(ContentKey::aspect(horoscope, a, kind, AspectTarget::Point(b))),
+        Feature::Aspect(Contact { a, kind, b, .. }) => return Some(ContentKey::aspect(horoscope, a, kind, b)),
         Feature::Stellium { .. } | Feature::DominantElement { .. } | Feature::DominantModality { .. } => return None,
     };
     Some(ContentKey { horoscope, subject })
@@ -253,6 +253,13 @@ fn point(language: Language, point: PointId) -> &'static str {
     language.point_name(point)
 }
 
+fn target(language: Language, target: AspectTarget) -> &'static str {
+    match target {
+        AspectTarget::Point(p) => language.point_name(p),
+        AspectTarget::Angle(a) => language.angle_name(a),
+    }
+}
+
 fn aspect(language: Language, kind: AspectKind) -> String {
     language.aspect_name(kind).to_lowercase()
 }
@@ -333,9 +340,7 @@ fn sentence(horoscope: HoroscopeType, language: Language, feature: &Feature, asp
                 (true, None) => format!("{p} está en la casa angular {house}, donde actúa a la vista."),
             }
         }
-        Feature::Aspect { a, kind, b, orb, applying } => {
-            aspect_sentence(horoscope, language, Contact { a: *a, kind: *kind, b: *b, orb: *orb, applying: *applying }, aspects_before)
-        }
+        Feature::Aspect(contact) => aspect_sentence(horoscope, language, *contact, aspects_before),
         Feature::Stellium { points, sign: s, house } => {
             let members = list(language, points);
             let place = match (es, s, house) {
@@ -371,17 +376,9 @@ fn sentence(horoscope: HoroscopeType, language: Language, feature: &Feature, asp
     }
 }
 
-struct Contact {
-    a: PointId,
-    kind: AspectKind,
-    b: PointId,
-    orb: f64,
-    applying: bool,
-}
-
 fn aspect_sentence(horoscope: HoroscopeType, language: Language, contact: Contact, aspects_before: usize) -> String {
     let Contact { a, kind, b, orb, applying } = contact;
-    let (a, b, k, o) = (point(language, a), point(language, b), aspect(language, kind), orb_text(orb));
+    let (a, b, k, o) = (point(language, a), target(language, b), aspect(language, kind), orb_text(orb));
     let exact = orb < EXACT_ORB;
     match (language, horoscope) {
         (Language::En, HoroscopeType::Transit) => {
@@ -464,8 +461,8 @@ pub fn label(horoscope: HoroscopeType, language: Language, feature: &Feature) ->
             (false, None) => format!("{} in the {}", point(language, *p), ordinal_house(*house)),
             (true, None) => format!("{} en la casa {house}", point(language, *p)),
         },
-        Feature::Aspect { a, kind, b, orb, .. } => {
-            let (a, b) = (point(language, *a), point(language, *b));
+        Feature::Aspect(Contact { a, kind, b, orb, .. }) => {
+            let (a, b) = (point(language, *a), target(language, *b));
             let k = aspect(language, *kind);
             let o = orb_text(*orb);
             match (es, horoscope) {

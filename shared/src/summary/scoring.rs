@@ -8,7 +8,7 @@ use crate::astro::aspect::{Aspect, AspectKind};
 use crate::astro::chart::NatalChart;
 use crate::astro::point::{AngleId, PointId};
 use crate::astro::zodiac::{Sign, angular_distance};
-use crate::content::HoroscopeType;
+use crate::content::{AspectTarget, HoroscopeType};
 
 /// A planet this close to an angle (degrees) is "on" it.
 const ON_ANGLE_ORB: f64 = 8.0;
@@ -97,14 +97,7 @@ pub enum Feature {
         house: u8,
         on_angle: Option<(AngleId, f64)>,
     },
-    /// `a` (of the moving or first chart) to `b`.
-    Aspect {
-        a: PointId,
-        kind: AspectKind,
-        b: PointId,
-        orb: f64,
-        applying: bool,
-    },
+    Aspect(Contact),
     /// Three or more planets in one sign (`sign`) or one house (`house`).
     Stellium {
         points: Vec<PointId>,
@@ -128,6 +121,25 @@ pub struct Scored {
     pub feature: Feature,
 }
 
+/// An aspect: `a` of the chart read, the moving chart (transiting,
+/// progressed) or person 1, to `b` of the same chart, the natal chart or
+/// person 2. `orb`: the tightest reached (transits over a period: 0 when
+/// exact within it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Contact {
+    pub a: PointId,
+    pub kind: AspectKind,
+    pub b: AspectTarget,
+    pub orb: f64,
+    pub applying: bool,
+}
+
+impl Contact {
+    pub fn of(aspect: &Aspect<PointId>) -> Self {
+        Self { a: aspect.point_a, kind: aspect.kind, b: AspectTarget::Point(aspect.point_b), orb: aspect.orb, applying: aspect.applying }
+    }
+}
+
 /// Whose point a feature names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Whose {
@@ -142,10 +154,10 @@ pub enum Whose {
 pub enum Subject<'a> {
     /// A natal chart, or a return chart read on its own.
     Chart(&'a NatalChart),
-    /// Aspects whose `point_a` is in `moving` and `point_b` in `base`:
-    /// transiting or progressed points to the natal chart, or person 1 to
-    /// person 2.
-    Across { moving: &'a NatalChart, base: &'a NatalChart, aspects: &'a [Aspect<PointId>] },
+    /// Contacts between two charts (transiting or progressed points to the
+    /// natal chart, person 1 to person 2), framed by the luminaries of the
+    /// charts listed (the progressed chart's, each person's).
+    Across { contacts: &'a [Contact], luminaries: &'a [(Whose, &'a NatalChart)] },
 }
 
 /// The features of `subject`, strongest first (ties keep a fixed order, so
@@ -153,7 +165,7 @@ pub enum Subject<'a> {
 pub fn score(horoscope: HoroscopeType, subject: &Subject<'_>) -> Vec<Scored> {
     let mut scored = match subject {
         Subject::Chart(chart) => score_chart(chart),
-        Subject::Across { moving, base, aspects } => score_across(horoscope, moving, base, aspects),
+        Subject::Across { contacts, luminaries } => score_across(horoscope, contacts, luminaries),
     };
     // Stable sort: equal scores keep the order they were found in.
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
@@ -214,8 +226,11 @@ fn closeness(orb: f64) -> f64 {
     if orb < EXACT_ORB { base + 0.5 } else { base }
 }
 
-fn aspect_feature(aspect: &Aspect<PointId>) -> Feature {
-    Feature::Aspect { a: aspect.point_a, kind: aspect.kind, b: aspect.point_b, orb: aspect.orb, applying: aspect.applying }
+fn target_weight(target: AspectTarget) -> f64 {
+    match target {
+        AspectTarget::Point(point) => point_weight(point),
+        AspectTarget::Angle(_) => 1.4,
+    }
 }
 
 fn is_planet(point: PointId) -> bool {
@@ -269,7 +284,7 @@ fn score_chart(chart: &NatalChart) -> Vec<Scored> {
 
     for aspect in &chart.aspects {
         let weight = kind_weight(aspect.kind) * (point_weight(aspect.point_a) + point_weight(aspect.point_b)) / 2.0;
-        scored.push(Scored { score: weight * closeness(aspect.orb), feature: aspect_feature(aspect) });
+        scored.push(Scored { score: weight * closeness(aspect.orb), feature: Feature::Aspect(Contact::of(aspect)) });
     }
 
     // Stelliums: the ten planets, by sign and by house.
@@ -303,7 +318,7 @@ fn score_chart(chart: &NatalChart) -> Vec<Scored> {
         })
         .collect();
     for item in &mut scored {
-        if let Feature::Aspect { a, kind: AspectKind::Conjunction, b, orb, .. } = item.feature
+        if let Feature::Aspect(Contact { a, kind: AspectKind::Conjunction, b: AspectTarget::Point(b), orb, .. }) = item.feature
             && orb >= EXACT_ORB
             && groups.iter().any(|g| g.contains(&a) && g.contains(&b))
         {
@@ -333,7 +348,7 @@ fn dominant<T: Ord + Copy>(weighted: impl Iterator<Item = (T, u32)>) -> Option<(
         *totals.entry(value).or_default() += weight;
     }
     let mut ranked: Vec<(T, u32)> = totals.into_iter().collect();
-    ranked.sort_by(|a, b| b.1.cmp(&a.1));
+    ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
     match ranked.as_slice() {
         [first, second, ..] if first.1 == second.1 => None,
         [first, ..] => Some(*first),
@@ -345,37 +360,31 @@ fn sign_of(longitude: f64) -> Sign {
     crate::astro::zodiac::ZodiacPosition::of(longitude).sign
 }
 
-fn score_across(horoscope: HoroscopeType, moving: &NatalChart, base: &NatalChart, aspects: &[Aspect<PointId>]) -> Vec<Scored> {
+fn score_across(horoscope: HoroscopeType, contacts: &[Contact], luminaries: &[(Whose, &NatalChart)]) -> Vec<Scored> {
     let mut scored = Vec::new();
-    for aspect in aspects {
-        let (weight_a, weight_b) = match horoscope {
-            HoroscopeType::Transit => (transiting_weight(aspect.point_a), point_weight(aspect.point_b)),
-            HoroscopeType::Progressions => (progressed_weight(aspect.point_a), point_weight(aspect.point_b)),
-            _ => (point_weight(aspect.point_a), point_weight(aspect.point_b)),
+    for contact in contacts {
+        let weight_a = match horoscope {
+            HoroscopeType::Transit => transiting_weight(contact.a),
+            HoroscopeType::Progressions => progressed_weight(contact.a),
+            _ => point_weight(contact.a),
         };
-        let applying = if aspect.applying && horoscope != HoroscopeType::Synastry { 1.1 } else { 1.0 };
+        let applying = if contact.applying && horoscope != HoroscopeType::Synastry { 1.1 } else { 1.0 };
         scored.push(Scored {
-            score: kind_weight(aspect.kind) * weight_a * weight_b * closeness(aspect.orb) * applying,
-            feature: aspect_feature(aspect),
+            score: kind_weight(contact.kind) * weight_a * target_weight(contact.b) * closeness(contact.orb) * applying,
+            feature: Feature::Aspect(*contact),
         });
     }
-    // The luminaries of the moving chart (the progressed Sun and Moon, person
-    // 1's) and, for synastry, person 2's: they frame the reading.
-    let luminaries = |chart: &NatalChart, score: f64, of: Whose, scored: &mut Vec<Scored>| {
+    // The luminaries frame the reading: the progressed Sun and Moon, or
+    // each person's. A progressed or synastry house would need the other
+    // chart's frame: signs only.
+    for (rank, (of, chart)) in luminaries.iter().enumerate() {
+        let base = if *of == Whose::Progressed { 7.0 } else { 5.0 };
         for point in [PointId::Sun, PointId::Moon] {
             if let Some(p) = chart.points.iter().find(|p| p.point == point) {
-                // A progressed or synastry house would need the other chart's frame: sign only.
-                scored.push(Scored { score, feature: Feature::Luminary { point, sign: p.zodiac.sign, house: None, of } });
+                let score = base - 0.1 * rank as f64;
+                scored.push(Scored { score, feature: Feature::Luminary { point, sign: p.zodiac.sign, house: None, of: *of } });
             }
         }
-    };
-    match horoscope {
-        HoroscopeType::Progressions => luminaries(moving, 7.0, Whose::Progressed, &mut scored),
-        HoroscopeType::Synastry => {
-            luminaries(moving, 5.0, Whose::FirstPerson, &mut scored);
-            luminaries(base, 4.9, Whose::SecondPerson, &mut scored);
-        }
-        _ => {}
     }
     scored
 }

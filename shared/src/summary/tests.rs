@@ -123,8 +123,8 @@ fn transits_rank_slow_planets_on_personal_points() {
     let e = ephemeris();
     let natal = chart(&e, Utc.with_ymd_and_hms(1990, 5, 11, 12, 30, 0).unwrap(), 41.9, 12.5);
     let sky = chart(&e, Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap(), 41.9, 12.5);
-    let aspects = aspects_across(&sky.placements(), &natal.placements(), &Orbs::default());
-    let subject = Subject::Across { moving: &sky, base: &natal, aspects: &aspects };
+    let contacts: Vec<Contact> = aspects_across(&sky.placements(), &natal.placements(), &Orbs::default()).iter().map(Contact::of).collect();
+    let subject = Subject::Across { contacts: &contacts, luminaries: &[] };
     for language in Language::SUPPORTED {
         let draft = built_in(HoroscopeType::Transit, language, &subject, &texts(language));
         assert!(!draft.highlights.is_empty());
@@ -132,17 +132,11 @@ fn transits_rank_slow_planets_on_personal_points() {
         assert!(words(&draft.text) <= 250, "{}", draft.text);
     }
     // Same aspect, same orb: transiting Saturn outweighs the transiting Moon.
-    let contact = |point_a| crate::astro::aspect::Aspect {
-        point_a,
-        point_b: PointId::Sun,
-        kind: AspectKind::Square,
-        separation: 91.0,
-        orb: 1.0,
-        applying: true,
-    };
+    let contact =
+        |a| Contact { a, kind: AspectKind::Square, b: crate::content::AspectTarget::Point(PointId::Sun), orb: 1.0, applying: true };
     let both = [contact(PointId::Moon), contact(PointId::Saturn)];
-    let scored = scoring::score(HoroscopeType::Transit, &Subject::Across { moving: &sky, base: &natal, aspects: &both });
-    assert!(matches!(scored[0].feature, Feature::Aspect { a: PointId::Saturn, .. }), "{scored:?}");
+    let scored = scoring::score(HoroscopeType::Transit, &Subject::Across { contacts: &both, luminaries: &[] });
+    assert!(matches!(scored[0].feature, Feature::Aspect(Contact { a: PointId::Saturn, .. })), "{scored:?}");
     assert!(scored[0].score > scored[1].score);
 }
 

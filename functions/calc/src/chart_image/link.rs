@@ -49,6 +49,9 @@ pub struct ImageClaims {
     /// The language of the title, when not English.
     #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    /// Set on other links (a summary link's `u`): such a token is refused here.
+    #[serde(rename = "u", default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
 }
 
 /// What the image draws.
@@ -67,9 +70,16 @@ pub enum ChartSpec {
     /// Person 1 inside, person 2 outside.
     #[serde(rename = "s")]
     Synastry { i: InputSpec, o: InputSpec },
-    /// Natal inside, the transiting points `x` at `at` outside.
+    /// Natal inside, the transiting points `x` at `at` outside. A summary
+    /// link also carries the period's end `e` (its transits run from `at`).
     #[serde(rename = "x")]
-    Transit { i: InputSpec, at: f64, x: Vec<String> },
+    Transit {
+        i: InputSpec,
+        at: f64,
+        x: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        e: Option<f64>,
+    },
 }
 
 /// A chart's resolved input.
@@ -106,7 +116,7 @@ impl InputSpec {
 
     /// The input back; a token is signed, so a bad field means a link from
     /// an incompatible server version: refused as an invalid link.
-    fn input(&self) -> Result<ChartInput, ApiError> {
+    pub fn input(&self) -> Result<ChartInput, ApiError> {
         let house_system = HouseSystem::parse(&self.h).ok_or_else(invalid_content)?;
         let points = points(&self.p)?;
         let orbs = match &self.a {
@@ -131,11 +141,11 @@ impl InputSpec {
     }
 }
 
-fn points(ids: &[String]) -> Result<Vec<PointId>, ApiError> {
+pub fn points(ids: &[String]) -> Result<Vec<PointId>, ApiError> {
     ids.iter().map(|id| PointId::parse(id).ok_or_else(invalid_content)).collect()
 }
 
-fn invalid_content() -> ApiError {
+pub fn invalid_content() -> ApiError {
     ApiError::unauthorized("invalid_link", "the link's content is not understood by this server")
 }
 
@@ -167,6 +177,7 @@ pub fn issue(
         chart,
         customization: customization.filter(|c| !c.is_null()).cloned(),
         language: (options.language != Language::En).then(|| options.language.code().to_owned()),
+        purpose: None,
     };
     let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
     let base = base_url(app, headers);
@@ -211,7 +222,7 @@ impl Drawn {
                 let aspects = across(&first, &second, &input.orbs);
                 Self { inner: first, outer: Some((second, aspects, Ring::Inner)) }
             }
-            ChartSpec::Transit { i, at, x } => {
+            ChartSpec::Transit { i, at, x, .. } => {
                 let input = i.input()?;
                 let natal = chart(&input)?;
                 let moving = ChartInput {

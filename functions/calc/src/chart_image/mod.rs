@@ -73,6 +73,9 @@ async fn open(
         LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
         LinkError::NoKey => ApiError::internal(error),
     })?;
+    if claims.purpose.is_some() {
+        return Err(ApiError::unauthorized("invalid_link", "this link is not a chart image link"));
+    }
     let key_id =
         claims.key_id.as_deref().ok_or_else(|| ApiError::unauthorized("invalid_link", "widget links are not served by this server yet"))?;
     let caller = admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?;

@@ -1,0 +1,114 @@
+//! The signed summary link: what its token carries and issuing it with a
+//! calculation answer.
+//!
+//! The token (see `shared::signing`) carries the calculation as resolved
+//! (the same chart spec an image link carries; for transits also the
+//! period's end), the language, the organization and the key: opening it
+//! needs no body and no key header. Its expiry is rounded up to the hour,
+//! so the same calculation asked again within the hour gets the very same
+//! link, and a cache keyed on the link (CloudFront's) holds one entry.
+
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use shared::content::HoroscopeType;
+use shared::http::{ApiError, AppState, Caller};
+use shared::language::Language;
+
+use crate::chart_image::link::ChartSpec;
+use crate::wire::base_url;
+
+/// The `u` claim of a summary link: an image link has none, so neither
+/// opens as the other.
+const PURPOSE: &str = "s";
+/// Link expiries are rounded up to a multiple of this (seconds).
+const EXPIRY_STEP: i64 = 3600;
+
+/// Where each horoscope type's summary is opened.
+pub fn path(horoscope: HoroscopeType) -> &'static str {
+    match horoscope {
+        HoroscopeType::Natal => "/api/calc/natal/summary",
+        HoroscopeType::Synastry => "/api/calc/synastry/summary",
+        HoroscopeType::Transit => "/api/calc/transit/summary",
+        HoroscopeType::Progressions => "/api/calc/progressions/summary",
+        HoroscopeType::SolarReturn => "/api/calc/solar-return/summary",
+        HoroscopeType::LunarReturn => "/api/calc/lunar-return/summary",
+    }
+}
+
+/// The claims of a summary link. Field names are one letter: links stay short.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SummaryClaims {
+    #[serde(rename = "u")]
+    pub purpose: String,
+    #[serde(rename = "o")]
+    pub organization_id: String,
+    #[serde(rename = "k")]
+    pub key_id: String,
+    /// Unix seconds.
+    pub exp: i64,
+    /// The horoscope type id (`natal`, `solar-return`, ...).
+    #[serde(rename = "h")]
+    pub horoscope: String,
+    #[serde(rename = "l")]
+    pub language: String,
+    #[serde(rename = "c")]
+    pub chart: ChartSpec,
+}
+
+impl SummaryClaims {
+    /// A summary link, and one for the summary at this path.
+    pub fn check_purpose(&self, horoscope: HoroscopeType) -> Result<(), ApiError> {
+        if self.purpose != PURPOSE {
+            return Err(ApiError::unauthorized("invalid_link", "this link is not a summary link"));
+        }
+        match HoroscopeType::parse(&self.horoscope) {
+            Some(own) if own == horoscope => Ok(()),
+            Some(own) => Err(ApiError::unauthorized("invalid_link", format!("this link opens the {} summary at {}", own.id(), path(own)))),
+            None => Err(invalid_content()),
+        }
+    }
+}
+
+pub fn invalid_content() -> ApiError {
+    crate::chart_image::link::invalid_content()
+}
+
+/// The summary object of a calculation answer.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryLink {
+    /// Open with GET: no body, no key header.
+    pub url: String,
+    /// When the link stops working (UTC).
+    pub expires_at: String,
+    pub horoscope_type: &'static str,
+}
+
+/// Signs the summary link of `chart` for the caller's key and organization.
+pub fn issue(
+    app: &AppState,
+    headers: &HeaderMap,
+    caller: &Caller,
+    horoscope: HoroscopeType,
+    chart: ChartSpec,
+    language: Language,
+) -> Result<SummaryLink, ApiError> {
+    let now = chrono::Utc::now().timestamp();
+    let exp = (now + app.config.chart_link_ttl_seconds).div_euclid(EXPIRY_STEP) * EXPIRY_STEP + EXPIRY_STEP;
+    let claims = SummaryClaims {
+        purpose: PURPOSE.to_owned(),
+        organization_id: caller.organization.id.clone(),
+        key_id: caller.key.id.clone(),
+        exp,
+        horoscope: horoscope.id().to_owned(),
+        language: language.code().to_owned(),
+        chart,
+    };
+    let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
+    let expires_at = chrono::DateTime::from_timestamp(exp, 0).ok_or_else(|| ApiError::internal("link expiry out of range"))?;
+    Ok(SummaryLink {
+        url: format!("{}{}?token={token}", base_url(app, headers), path(horoscope)),
+        expires_at: expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        horoscope_type: horoscope.id(),
+    })
+}

@@ -1,0 +1,242 @@
+//! GET /api/calc/{type}/summary: the AI summary behind the signed link a
+//! calculation answer carries (see `link`).
+//!
+//! Order on open: the token (signature, known key id, expiry, purpose, the
+//! path's horoscope type), then what it names (organization, key: revoked,
+//! expired, `calc:read`, allowed sites), then the modules (`ai-summary`, and
+//! the texts: `content:read` and `content`), so a refusal charges nothing.
+//! Then the organization's cache: a stored summary costs one request; else
+//! one caller takes the generation lease, pays ten, writes and stores, and
+//! every concurrent caller waits for that summary and pays one.
+
+pub mod link;
+mod write;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use shared::auth::domains;
+use shared::auth::{KeyPermission, Module};
+use shared::content::HoroscopeType;
+use shared::http::auth::admit_link_key;
+use shared::http::{ApiError, AppState, Caller, Document, RequestedVersion, Versioned};
+use shared::language::Language;
+use shared::metering::Usage;
+use shared::repo::summaries::{self, Claim, StoredSummary};
+use shared::signing::LinkError;
+use shared::summary::Highlight;
+
+use link::SummaryClaims;
+
+/// Shared caches keep a summary at most this long, however long the link
+/// lives: a revoked key's summaries leave them within the hour.
+const MAX_CACHE_SECONDS: i64 = 3600;
+/// A generation lease lasts this long beyond the writer's own time limit.
+const LEASE_MARGIN_SECONDS: i64 = 5;
+/// How often a caller waiting for another's generation looks again.
+const WAIT_STEP: Duration = Duration::from_millis(20);
+
+/// The AI summary object.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryBody {
+    horoscope_type: String,
+    language: String,
+    summary: String,
+    cached: bool,
+    generated_at: String,
+    model: String,
+    highlights: Vec<Highlight>,
+}
+
+pub async fn natal_summary(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, HoroscopeType::Natal, requested, &headers, &query).await
+}
+
+pub async fn synastry_summary(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, HoroscopeType::Synastry, requested, &headers, &query).await
+}
+
+pub async fn transit_summary(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, HoroscopeType::Transit, requested, &headers, &query).await
+}
+
+pub async fn progressions_summary(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, HoroscopeType::Progressions, requested, &headers, &query).await
+}
+
+pub async fn solar_return_summary(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, HoroscopeType::SolarReturn, requested, &headers, &query).await
+}
+
+pub async fn lunar_return_summary(
+    State(app): State<AppState>,
+    requested: RequestedVersion,
+    headers: HeaderMap,
+    Query(query): Query<BTreeMap<String, String>>,
+) -> Result<Response, ApiError> {
+    open(&app, HoroscopeType::LunarReturn, requested, &headers, &query).await
+}
+
+#[tracing::instrument(name = "summary", skip_all, fields(horoscope = horoscope.id(), org))]
+async fn open(
+    app: &AppState,
+    horoscope: HoroscopeType,
+    requested: RequestedVersion,
+    headers: &HeaderMap,
+    query: &BTreeMap<String, String>,
+) -> Result<Response, ApiError> {
+    let token = query.get("token").ok_or_else(|| {
+        ApiError::unauthorized("invalid_link", "the link has no token: open the summary link of a calculation answer as given")
+    })?;
+    let claims: SummaryClaims = app.signer.verify(token).map_err(|error| match error {
+        LinkError::Expired => ApiError::unauthorized("expired_link", "the link has expired: calculate the chart again for a new one"),
+        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
+        LinkError::NoKey => ApiError::internal(error),
+    })?;
+    claims.check_purpose(horoscope)?;
+    let caller = admit_link_key(app, &claims.organization_id, &claims.key_id, headers, KeyPermission::CalcRead).await?;
+    caller.require(KeyPermission::CalcRead, Module::AiSummary)?;
+    caller.require(KeyPermission::ContentRead, Module::Content).map_err(|refusal| texts_refused(refusal, horoscope))?;
+    let version = requested.resolve(caller.organization.api_version.as_deref());
+    let language = Language::parse(&claims.language).ok_or_else(link::invalid_content)?;
+
+    let writer = write::Writer::of(app);
+    let hash = request_hash(&claims, &writer.model());
+    let (summary, cached) = summary_for(app, &caller, &claims, horoscope, language, &writer, &hash).await?;
+
+    let now = chrono::Utc::now().timestamp();
+    let max_age = (claims.exp - now).clamp(0, MAX_CACHE_SECONDS);
+    // A key kept to some sites must not have its summaries handed to other
+    // sites by a shared cache.
+    let scope = if domains::unrestricted(&caller.key.allowed_domains) { "public" } else { "private" };
+    let mut response_headers = HeaderMap::new();
+    response_headers
+        .insert(header::CACHE_CONTROL, HeaderValue::from_str(&format!("{scope}, max-age={max_age}")).map_err(ApiError::internal)?);
+    let mut document = Document::new(SummaryBody {
+        horoscope_type: summary.horoscope_type,
+        language: summary.language,
+        summary: summary.summary,
+        cached,
+        generated_at: summary.generated_at,
+        model: summary.model,
+        highlights: summary.highlights,
+    })
+    .with_meta("generator", if summary.fallback.is_some() || writer.is_built_in() { "built-in" } else { "llm" })
+    .with_meta("units", if cached { 1 } else { shared::metering::NEW_SUMMARY_UNITS });
+    if let Some(reason) = summary.fallback {
+        document = document.with_meta("fallback", reason);
+    }
+    Ok(Versioned(version, (StatusCode::OK, response_headers, document)).into_response())
+}
+
+fn texts_refused(refusal: ApiError, horoscope: HoroscopeType) -> ApiError {
+    let detail = match &refusal {
+        ApiError::Client { errors, .. } => errors.first().map(|e| e.detail.clone()).unwrap_or_default(),
+        _ => return refusal,
+    };
+    ApiError::forbidden(
+        "texts_not_allowed",
+        format!("a summary draws on the {} interpretation texts, which this key may not read: {detail}", horoscope.id()),
+    )
+}
+
+/// Names one summary: the organization, the calculation the link carries,
+/// the language and the writer's version. The link's expiry and key are not
+/// part of it: every link to the same request shares one summary.
+fn request_hash(claims: &SummaryClaims, model: &str) -> String {
+    let chart = serde_json::to_string(&claims.chart).unwrap_or_default();
+    let mut hash = Sha256::new();
+    for part in [claims.organization_id.as_str(), claims.horoscope.as_str(), claims.language.as_str(), chart.as_str(), model] {
+        hash.update(part.as_bytes());
+        hash.update([0]);
+    }
+    hash.finalize()[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The stored summary and whether it was (`true`), charging one unit, or
+/// this call's, charging ten.
+async fn summary_for(
+    app: &AppState,
+    caller: &Caller,
+    claims: &SummaryClaims,
+    horoscope: HoroscopeType,
+    language: Language,
+    writer: &write::Writer,
+    hash: &str,
+) -> Result<(StoredSummary, bool), ApiError> {
+    let organization = caller.organization.id.as_str();
+    let lease_seconds = writer.time_limit().as_secs() as i64 + LEASE_MARGIN_SECONDS;
+    // However long others hold the lease, a caller waits at most two terms.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(2 * lease_seconds as u64);
+    loop {
+        if let Some(stored) = summaries::cached(app.table.as_ref(), organization, hash).await? {
+            caller.charge(app, Usage::Request).await?;
+            return Ok((stored, true));
+        }
+        let now = chrono::Utc::now().timestamp();
+        match summaries::claim(app.table.as_ref(), organization, hash, now, lease_seconds).await? {
+            Claim::Won => {
+                // The summary may have been stored between the read above
+                // and the claim (its writer freed the lease as it stored).
+                if let Some(stored) = summaries::cached(app.table.as_ref(), organization, hash).await? {
+                    summaries::release(app.table.as_ref(), organization, hash).await?;
+                    caller.charge(app, Usage::Request).await?;
+                    return Ok((stored, true));
+                }
+                // Everything that can fail comes before the charge: a
+                // summary is paid for only when it is delivered.
+                let prepared = match writer.prepare(app, caller, claims, horoscope, language).await {
+                    Ok(prepared) => prepared,
+                    Err(error) => {
+                        summaries::release(app.table.as_ref(), organization, hash).await?;
+                        return Err(error);
+                    }
+                };
+                if let Err(refusal) = caller.charge(app, Usage::NewSummary).await {
+                    summaries::release(app.table.as_ref(), organization, hash).await?;
+                    return Err(refusal);
+                }
+                let written = writer.finish(prepared).await;
+                let stored = summaries::store(app.table.as_ref(), organization, hash, &written).await?;
+                return Ok((stored, false));
+            }
+            Claim::Held { .. } => {
+                if tokio::time::Instant::now() >= deadline {
+                    return Err(ApiError::unavailable("summary_busy", "the summary is still being written: try again in a few seconds", 1));
+                }
+                tokio::time::sleep(WAIT_STEP).await;
+            }
+        }
+    }
+}
