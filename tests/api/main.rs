@@ -30,6 +30,7 @@ mod role_table;
 mod round_trips;
 mod routes;
 mod summaries;
+mod summary_llm;
 mod support;
 mod synastry;
 mod texts;
