@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image soak package build deploy load-content first-use sam-local clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary soak package build deploy load-content first-use sam-local clean
 
 run:
 	cargo build --release -p local-server
@@ -52,6 +52,10 @@ check-template:
 # Fresh chart image renders (GET /api/chart/image.svg) against a local server.
 load-image:
 	bash infra/load.sh image
+
+# Cached AI summaries (GET /api/calc/natal/summary) against a local server.
+load-summary:
+	bash infra/load.sh summary
 
 # One Lambda zip per function, where template.yaml's CodeUri points
 # (target/lambda/<family>/bootstrap.zip), for the architecture the template's

@@ -2,7 +2,7 @@
 # Load runs: the release local server on loopback, driven by wrk on the same
 # machine. Prints requests/s, latency percentiles, status counts and the
 # server's resident memory.
-#   infra/load.sh [mix|natal|image]
+#   infra/load.sh [mix|natal|image|summary]
 #   mix (default, `make load`): the realistic mix of infra/load-mix.lua:
 #     natal and transit calculations, content reads, chart images (GET of
 #     signed chart links), requests with a wrong key (401 expected) and
@@ -11,6 +11,9 @@
 #   image: GET /api/chart/image.svg only, fresh renders: LOAD_LINKS natal
 #     chart links of distinct birth moments round-robin, no If-None-Match, so
 #     neither 304s nor the ephemeris's cache of its last instant help.
+#   summary: GET /api/calc/natal/summary only, cached summaries: the
+#     LOAD_LINKS natal charts' summary links, each opened once first (the
+#     write, ten units), then round-robin (read from the store, one unit).
 # Environment:
 #   LOAD_BACKEND   embedded (default) | moto: DynamoDB through a moto server
 #                  (infra/moto.sh, MOTO_PORT; started and stopped here unless
@@ -294,7 +297,7 @@ setup_run() {
 
 main() {
     local mode="${1:-mix}"
-    [[ "$mode" == mix || "$mode" == natal || "$mode" == image ]] || { echo "usage: infra/load.sh [mix|natal|image]" >&2; exit 2; }
+    [[ "$mode" == mix || "$mode" == natal || "$mode" == image || "$mode" == summary ]] || { echo "usage: infra/load.sh [mix|natal|image|summary]" >&2; exit 2; }
     [[ "$BACKEND" == embedded || "$BACKEND" == moto ]] || { echo "load.sh: LOAD_BACKEND is embedded or moto" >&2; exit 2; }
     setup_run
     local store="embedded store"
@@ -335,6 +338,29 @@ LUA
             } >"$WORK/image.lua"
             echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s chart image SVG, $LINKS natal links round-robin, fresh renders (release local server, $store)"
             run_wrk "$SECONDS_TO_RUN" "$WORK/image.lua" "$BASE/"
+            ;;
+        summary)
+            MIX="summary=1" prepare_mix
+            # Every summary written once before the run: the run reads them.
+            sed -n 's/^summary \(.*\)/\1/p' "$WORK/mix" | while read -r path; do
+                curl -s -o /dev/null -w '%{http_code}\n' "$BASE$path" -H "Referer: $ORIGIN/chart"
+            done | sort | uniq -c | sed 's/^/load.sh: summaries written, status count: /' >&2
+            {
+                echo 'wrk.headers["Referer"] = "https://app.example.com/chart"'
+                echo 'local paths = {'
+                sed -n 's/^summary \(.*\)/  "\1",/p' "$WORK/mix"
+                echo '}'
+                cat <<'LUA'
+local next_link = math.random(1, #paths)
+request = function()
+  next_link = next_link % #paths + 1
+  return wrk.format("GET", paths[next_link])
+end
+LUA
+                single_route_lua
+            } >"$WORK/summary.lua"
+            echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s cached natal summaries, $LINKS links round-robin (release local server, $store)"
+            run_wrk "$SECONDS_TO_RUN" "$WORK/summary.lua" "$BASE/"
             ;;
         natal)
             {

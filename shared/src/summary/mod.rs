@@ -20,7 +20,9 @@ pub use scoring::{Contact, Feature, Scored, Subject, Whose};
 /// corpus is a new version, and cached summaries of the old one are not
 /// served for it.
 pub fn built_in_model() -> String {
-    format!("astro-narrative-1.0+corpus.{}", crate::content::corpus::version())
+    // The corpus fingerprint hashes every text: once per process.
+    static MODEL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    MODEL.get_or_init(|| format!("astro-narrative-1.0+corpus.{}", crate::content::corpus::version())).clone()
 }
 
 /// What a highlight names.
