@@ -8,6 +8,8 @@
 //! | `ORG#{org}`        | `ROSTER#{version}` | roster version: guards membership changes   |
 //! | `ORG#{org}`        | `KEY#{key}`        | API key record (hash, permissions...)       |
 //! | `ORG#{org}`        | `INVITE#{id}`      | invitation record (email, role, status...)  |
+//! | `ORG#{org}`        | `SUMMARY#{hash}`   | an AI summary (see `summaries`)             |
+//! | `ORG#{org}`        | `SUMMARYLEASE#{hash}` | who writes that summary, until when      |
 //! | `INVITE#{id}`      | `META`             | pointer to the organization, while open     |
 //! | `USER#{user}`      | `META`             | user profile                                |
 //! | `USER#{user}`      | `ORG#{org}`        | membership mirror (a user's orgs)           |
