@@ -294,16 +294,22 @@ fn sentence(horoscope: HoroscopeType, language: Language, feature: &Feature, asp
                 (false, Whose::Progressed) => format!("Your progressed {p} is in {s}{in_house}."),
                 (false, Whose::FirstPerson) => format!("Person 1's {p} is in {s}."),
                 (false, Whose::SecondPerson) => format!("Person 2's {p} is in {s}."),
-                (true, Whose::Chart) if is_return(horoscope) => format!("En esta revolución, {p} está en {s}{in_house}."),
+                (true, Whose::Chart) if is_return(horoscope) => format!("En esta revolución, {} está en {s}{in_house}.", with_article(p)),
                 (true, Whose::Chart) => format!("Tu {p} está en {s}{in_house}."),
                 (true, Whose::Progressed) => format!("En progresión, tu {p} está en {s}{in_house}."),
-                (true, Whose::FirstPerson) => format!("{p} de la persona 1 está en {s}."),
-                (true, Whose::SecondPerson) => format!("{p} de la persona 2 está en {s}."),
+                (true, Whose::FirstPerson) => format!("{} de la persona 1 está en {s}.", capitalized(&with_article(p))),
+                (true, Whose::SecondPerson) => format!("{} de la persona 2 está en {s}.", capitalized(&with_article(p))),
             }
         }
         Feature::Angle { angle, sign: s } => {
             let s = sign(language, *s);
             match (es, angle) {
+                (false, AngleId::Ascendant) if is_return(horoscope) => {
+                    format!("{s} rises in this return chart, coloring how the period meets you.")
+                }
+                (true, AngleId::Ascendant) if is_return(horoscope) => {
+                    format!("{s} asciende en esta revolución y tiñe cómo te recibe el periodo.")
+                }
                 (false, AngleId::Ascendant) => format!("{s} rises on your Ascendant, the way you meet the world."),
                 (false, _) => format!("Your Midheaven is in {s}, the tone of your public path."),
                 (true, AngleId::Ascendant) => format!("{s} asciende en tu Ascendente, tu manera de salir al mundo."),
@@ -317,7 +323,11 @@ fn sentence(horoscope: HoroscopeType, language: Language, feature: &Feature, asp
                 (true, Some(h)) => format!("{s}, en la casa {h}"),
                 (_, None) => s.to_owned(),
             };
-            if es {
+            if is_return(horoscope) && es {
+                format!("{r}, regente del Ascendente en {rising} de la revolución, rige el periodo desde {where_}.")
+            } else if is_return(horoscope) {
+                format!("{r}, ruler of the return's {rising} Ascendant, rules the period from {where_}.")
+            } else if es {
                 format!("{r}, regente de tu Ascendente en {rising}, es el regente de tu carta y está en {where_}.")
             } else {
                 format!("{r}, ruler of your {rising} Ascendant, is your chart ruler, placed in {where_}.")
@@ -326,6 +336,18 @@ fn sentence(horoscope: HoroscopeType, language: Language, feature: &Feature, asp
         Feature::Angular { point: p, house, on_angle, .. } => {
             let p = point(language, *p);
             match (es, on_angle) {
+                (false, Some((angle, orb))) if is_return(horoscope) => {
+                    format!(
+                        "{p} sits on the return's {} ({} away), so its themes come to the fore.",
+                        language.angle_name(*angle),
+                        orb_text(*orb)
+                    )
+                }
+                (true, Some((angle, orb))) if is_return(horoscope) => format!(
+                    "{p} está sobre el {} de la revolución (a {}), así que sus temas pasan al primer plano.",
+                    language.angle_name(*angle),
+                    orb_text(*orb)
+                ),
                 (false, Some((angle, orb))) => {
                     format!("{p} sits on your {} ({} away), so its themes are plain to see.", language.angle_name(*angle), orb_text(*orb))
                 }
@@ -380,41 +402,70 @@ fn aspect_sentence(horoscope: HoroscopeType, language: Language, contact: Contac
     let Contact { a, kind, b, orb, applying } = contact;
     let (a, b, k, o) = (point(language, a), target(language, b), aspect(language, kind), orb_text(orb));
     let exact = orb < EXACT_ORB;
+    // A transit pass exact inside the period has reached orb 0.
+    let within_period = orb < 1.0 / 60.0;
+    let an = if k.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    let weight_en = match aspects_before {
+        0 => "is one of the chart's strongest threads",
+        1 => "weaves in a second strong thread",
+        _ => "also stands out",
+    };
+    let weight_es = match aspects_before {
+        0 => "es uno de los hilos más fuertes de la carta",
+        1 => "teje un segundo hilo fuerte",
+        _ => "también destaca",
+    };
     match (language, horoscope) {
+        (Language::En, HoroscopeType::Transit) if within_period => {
+            format!("Transiting {a} makes {an} {k} to your natal {b}, exact within this period.")
+        }
         (Language::En, HoroscopeType::Transit) => {
             let phase = if applying { "applying" } else { "separating" };
-            format!("Transiting {a} makes a {k} to your natal {b} (orb {o}, {phase}).")
+            format!("Transiting {a} makes {an} {k} to your natal {b} (orb {o} at its closest, {phase}).")
         }
-        (Language::En, HoroscopeType::Progressions) => format!("Your progressed {a} makes a {k} to your natal {b} (orb {o})."),
-        (Language::En, HoroscopeType::Synastry) => format!("Person 1's {a} and person 2's {b} form a {k} (orb {o})."),
-        (Language::En, _) => {
+        (Language::En, HoroscopeType::Progressions) => format!("Your progressed {a} makes {an} {k} to your natal {b} (orb {o})."),
+        (Language::En, HoroscopeType::Synastry) => format!("Person 1's {a} and person 2's {b} form {an} {k} (orb {o})."),
+        (Language::En, horoscope) => {
             let exact = if exact { "exact " } else { "" };
-            let weight = match aspects_before {
-                0 => "is one of the chart's strongest threads",
-                1 => "weaves in a second strong thread",
-                _ => "also stands out",
-            };
-            format!("The {exact}{k} between your {a} and your {b} (orb {o}) {weight}.")
+            let whose = if is_return(horoscope) { "the return's" } else { "your" };
+            format!("The {exact}{k} between {whose} {a} and {whose} {b} (orb {o}) {weight_en}.")
+        }
+        (Language::Es, HoroscopeType::Transit) if within_period => {
+            format!("{a} en tránsito forma un aspecto de {k} con tu {b} natal, exacto en este periodo.")
         }
         (Language::Es, HoroscopeType::Transit) => {
             let phase = if applying { "aplicativo" } else { "separativo" };
-            format!("{a} en tránsito forma un aspecto de {k} con tu {b} natal (orbe {o}, {phase}).")
+            format!("{a} en tránsito forma un aspecto de {k} con tu {b} natal (orbe {o} en su punto más cercano, {phase}).")
         }
         (Language::Es, HoroscopeType::Progressions) => {
             format!("En progresión, tu {a} forma un aspecto de {k} con tu {b} natal (orbe {o}).")
         }
-        (Language::Es, HoroscopeType::Synastry) => {
-            format!("{a} de la persona 1 y {b} de la persona 2 forman un aspecto de {k} (orbe {o}).")
-        }
-        (Language::Es, _) => {
+        (Language::Es, HoroscopeType::Synastry) => format!(
+            "{} de la persona 1 y {} de la persona 2 forman un aspecto de {k} (orbe {o}).",
+            capitalized(&with_article(a)),
+            with_article(b)
+        ),
+        (Language::Es, horoscope) => {
             let exact = if exact { " exacto" } else { "" };
-            let weight = match aspects_before {
-                0 => "es uno de los hilos más fuertes de la carta",
-                1 => "teje un segundo hilo fuerte",
-                _ => "también destaca",
-            };
-            format!("El aspecto de {k}{exact} entre tu {a} y tu {b} (orbe {o}) {weight}.")
+            if is_return(horoscope) {
+                format!("El aspecto de {k}{exact} entre {} y {} de la revolución (orbe {o}) {weight_es}.", with_article(a), with_article(b))
+            } else {
+                format!("El aspecto de {k}{exact} entre tu {a} y tu {b} (orbe {o}) {weight_es}.")
+            }
         }
+    }
+}
+
+/// A Spanish point name with the article it takes ("el Sol", "la Luna");
+/// planets go without one, as astrologers write them.
+fn with_article(name: &str) -> String {
+    match name {
+        "Sol" | "Nodo Medio" | "Nodo Verdadero" | "Nodo Sur" | "Vértice" | "Ascendente" | "Medio Cielo" | "Descendente"
+        | "Fondo del Cielo" => {
+            format!("el {name}")
+        }
+        "Luna" | "Parte de la Fortuna" => format!("la {name}"),
+        other => other.to_owned(),
     }
 }
 

@@ -361,8 +361,23 @@ fn sign_of(longitude: f64) -> Sign {
 }
 
 fn score_across(horoscope: HoroscopeType, contacts: &[Contact], luminaries: &[(Whose, &NatalChart)]) -> Vec<Scored> {
-    let mut scored = Vec::new();
+    // A transit passing three times (retrograde) is one story: its tightest
+    // pass speaks for it.
+    let mut distinct: Vec<Contact> = Vec::with_capacity(contacts.len());
     for contact in contacts {
+        match distinct.iter_mut().find(|c| (c.a, c.kind, c.b) == (contact.a, contact.kind, contact.b)) {
+            Some(told) if contact.orb < told.orb => *told = *contact,
+            Some(_) => {}
+            None => distinct.push(*contact),
+        }
+    }
+    let mut scored = Vec::new();
+    for contact in &distinct {
+        // A progressed outer planet or node has barely moved: its aspects to
+        // the natal chart repeat natal aspects.
+        if horoscope == HoroscopeType::Progressions && point_weight(contact.a) < 1.0 {
+            continue;
+        }
         let weight_a = match horoscope {
             HoroscopeType::Transit => transiting_weight(contact.a),
             HoroscopeType::Progressions => progressed_weight(contact.a),

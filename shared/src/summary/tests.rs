@@ -149,3 +149,41 @@ fn the_same_chart_always_reads_the_same() {
     assert_eq!(first, second);
     assert!(first.model.starts_with("astro-narrative-1.0+corpus."));
 }
+
+#[test]
+fn repeated_transit_passes_are_told_once_and_progressed_outer_planets_not_at_all() {
+    let contact = |a, orb| Contact { a, kind: AspectKind::Conjunction, b: crate::content::AspectTarget::Point(PointId::Venus), orb, applying: false };
+    // Saturn over Venus three times (retrograde), the tightest in the middle.
+    let passes = [contact(PointId::Saturn, 0.4), contact(PointId::Saturn, 0.0), contact(PointId::Saturn, 0.7)];
+    let scored = scoring::score(HoroscopeType::Transit, &Subject::Across { contacts: &passes, luminaries: &[] });
+    assert_eq!(scored.len(), 1);
+    assert!(matches!(scored[0].feature, Feature::Aspect(Contact { orb, .. }) if orb == 0.0));
+    let draft = built_in(HoroscopeType::Transit, Language::En, &Subject::Across { contacts: &passes, luminaries: &[] }, &texts(Language::En));
+    assert_eq!(draft.text.matches("Transiting Saturn makes a conjunction to your natal Venus, exact within this period.").count(), 1, "{}", draft.text);
+
+    let progressed = [contact(PointId::Uranus, 0.1), contact(PointId::Mars, 0.5)];
+    let scored = scoring::score(HoroscopeType::Progressions, &Subject::Across { contacts: &progressed, luminaries: &[] });
+    assert!(scored.iter().all(|s| !matches!(s.feature, Feature::Aspect(Contact { a: PointId::Uranus, .. }))), "{scored:?}");
+}
+
+#[test]
+fn articles_read_right_in_english_and_spanish() {
+    let opposition = [Contact {
+        a: PointId::Sun,
+        kind: AspectKind::Opposition,
+        b: crate::content::AspectTarget::Point(PointId::Moon),
+        orb: 2.0,
+        applying: true,
+    }];
+    let subject = Subject::Across { contacts: &opposition, luminaries: &[] };
+    let en = built_in(HoroscopeType::Synastry, Language::En, &subject, &texts(Language::En));
+    assert!(en.text.contains("Person 1's Sun and person 2's Moon form an opposition (orb 2°00′)."), "{}", en.text);
+    let es = built_in(HoroscopeType::Synastry, Language::Es, &subject, &texts(Language::Es));
+    assert!(es.text.contains("El Sol de la persona 1 y la Luna de la persona 2 forman un aspecto de oposición"), "{}", es.text);
+
+    let e = ephemeris();
+    let lunar_return = chart(&e, Utc.with_ymd_and_hms(2026, 11, 8, 3, 0, 0).unwrap(), 41.9, 12.5);
+    let es = built_in(HoroscopeType::LunarReturn, Language::Es, &Subject::Chart(&lunar_return), &texts(Language::Es));
+    assert!(es.text.contains("En esta revolución, el Sol está en"), "{}", es.text);
+    assert!(es.text.contains("En esta revolución, la Luna está en"), "{}", es.text);
+}
