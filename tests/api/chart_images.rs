@@ -11,22 +11,9 @@ use shared::signing::{LinkSigner, SigningKey};
 use tower::ServiceExt;
 
 use crate::orgs::{OWNER, call};
-use crate::support::{TestApp, rome_1990};
+use crate::support::{TestApp, birth, place, rome_1990, with};
 
 const BASE: &str = "https://api.example.test";
-
-fn place(latitude: f64, longitude: f64, timezone: &str) -> Value {
-    json!({ "latitude": latitude, "longitude": longitude, "timezone": timezone })
-}
-
-fn birth() -> Value {
-    json!({ "birthDateTime": "1990-05-11T14:30", "birthLocation": place(41.9028, 12.4964, "Europe/Rome") })
-}
-
-fn with(mut body: Value, extra: Value) -> Value {
-    body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
-    body
-}
 
 /// Every calculation endpoint that answers with chart links, with a body.
 fn calculations() -> Vec<(&'static str, Value)> {

@@ -13,22 +13,9 @@ use shared::signing::{LinkSigner, SigningKey};
 use tower::ServiceExt;
 
 use crate::orgs::{OWNER, call};
-use crate::support::{TestApp, TestResponse, rome_1990};
+use crate::support::{TestApp, TestResponse, birth, place, rome_1990, with};
 
 const BASE: &str = "https://api.example.test";
-
-fn place(latitude: f64, longitude: f64, timezone: &str) -> Value {
-    json!({ "latitude": latitude, "longitude": longitude, "timezone": timezone })
-}
-
-fn birth() -> Value {
-    json!({ "birthDateTime": "1990-05-11T14:30", "birthLocation": place(41.9028, 12.4964, "Europe/Rome") })
-}
-
-fn with(mut body: Value, extra: Value) -> Value {
-    body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
-    body
-}
 
 /// Every calculation with a summary: (endpoint, body, horoscope type, summary path).
 fn calculations() -> Vec<(&'static str, Value, &'static str)> {
@@ -166,23 +153,11 @@ async fn fifty_concurrent_first_calls_write_once() {
     let app = TestApp::spawn().await;
     let url = summary_url(&app, &app.api_key, "/api/calc/natal", &rome_1990()).await;
     let before = used(&app).await;
-    let calls: Vec<_> = (0..50)
-        .map(|_| {
-            let router = app.router.clone();
-            let path = url.strip_prefix(BASE).unwrap().to_owned();
-            tokio::spawn(async move {
-                let response = router.oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
-                let status = response.status().as_u16();
-                let bytes = response.into_body().collect().await.unwrap().to_bytes();
-                (status, serde_json::from_slice::<Value>(&bytes).unwrap())
-            })
-        })
-        .collect();
+    let answers = concurrently(std::slice::from_ref(&app.router), &url, 50).await;
     let mut written = 0;
     let mut texts = HashSet::new();
     let mut times = HashSet::new();
-    for call in calls {
-        let (status, body) = call.await.unwrap();
+    for (status, body) in answers {
         assert_eq!(status, 200, "{body}");
         if body["data"]["cached"] == false {
             written += 1;
@@ -194,6 +169,28 @@ async fn fifty_concurrent_first_calls_write_once() {
     assert_eq!((texts.len(), times.len()), (1, 1));
     // One new summary (10) and 49 cached ones (1 each).
     assert_eq!(used(&app).await - before, 10 + 49);
+}
+
+/// `n` concurrent GETs of `url`, spread over `routers` in turn: (status, body) each.
+pub async fn concurrently(routers: &[axum::Router], url: &str, n: usize) -> Vec<(u16, Value)> {
+    let path = url.strip_prefix(BASE).unwrap_or(url).to_owned();
+    let calls: Vec<_> = (0..n)
+        .map(|i| {
+            let router = routers[i % routers.len()].clone();
+            let request = Request::get(path.as_str()).body(Body::empty()).unwrap();
+            tokio::spawn(async move {
+                let response = router.oneshot(request).await.unwrap();
+                let status = response.status().as_u16();
+                let bytes = response.into_body().collect().await.unwrap().to_bytes();
+                (status, serde_json::from_slice::<Value>(&bytes).unwrap_or(Value::Null))
+            })
+        })
+        .collect();
+    let mut answers = Vec::with_capacity(n);
+    for call in calls {
+        answers.push(call.await.unwrap());
+    }
+    answers
 }
 
 fn sign(claims: &Value) -> String {
@@ -350,22 +347,10 @@ async fn fifty_concurrent_first_calls_on_dynamodb_across_containers_write_once()
             local_server::app(state).expect("routes")
         })
         .collect();
-    let calls: Vec<_> = (0..50)
-        .map(|n| {
-            let router = containers[n % containers.len()].clone();
-            let path = url.strip_prefix(BASE).unwrap().to_owned();
-            tokio::spawn(async move {
-                let response = router.oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
-                let status = response.status().as_u16();
-                let bytes = response.into_body().collect().await.unwrap().to_bytes();
-                (status, serde_json::from_slice::<Value>(&bytes).unwrap())
-            })
-        })
-        .collect();
+    let answers = concurrently(&containers, &url, 50).await;
     let mut written = 0;
     let mut texts = HashSet::new();
-    for call in calls {
-        let (status, body) = call.await.unwrap();
+    for (status, body) in answers {
         assert_eq!(status, 200, "{body}");
         written += usize::from(body["data"]["cached"] == false);
         texts.insert(body["data"]["summary"].as_str().unwrap().to_owned());

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use shared::llm::LlmSettings;
 use tokio::sync::Mutex;
 
-use crate::summaries::open;
+use crate::summaries::{concurrently, open};
 use crate::support::{TestApp, rome_1990};
 
 const ANSWER: &str = "Your chart opens with a Leo Sun in the seventh house, so you come alive in partnership and in front of \
@@ -144,23 +144,9 @@ async fn fifty_concurrent_first_calls_ask_the_model_once() {
     let (base, model) = stand_in(Behaviour::Answer).await;
     let app = app_with_model(base, Duration::from_secs(5)).await;
     let url = summary_url(&app).await;
-    let calls: Vec<_> = (0..50)
-        .map(|_| {
-            let router = app.router.clone();
-            let path = url.strip_prefix("https://api.example.test").unwrap().to_owned();
-            tokio::spawn(async move {
-                use http_body_util::BodyExt;
-                use tower::ServiceExt;
-                let request = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
-                let response = router.oneshot(request).await.unwrap();
-                let bytes = response.into_body().collect().await.unwrap().to_bytes();
-                serde_json::from_slice::<Value>(&bytes).unwrap()
-            })
-        })
-        .collect();
+    let answers = concurrently(std::slice::from_ref(&app.router), &url, 50).await;
     let mut written = 0;
-    for call in calls {
-        let body = call.await.unwrap();
+    for (_, body) in answers {
         assert_eq!(body["data"]["model"], "llm:stand-in-1+p1", "{body}");
         written += usize::from(body["data"]["cached"] == false);
     }

@@ -154,3 +154,18 @@ pub fn rome_1990() -> Value {
         "location": { "latitude": 41.9028, "longitude": 12.4964, "timezone": "Europe/Rome" }
     })
 }
+
+pub fn place(latitude: f64, longitude: f64, timezone: &str) -> Value {
+    serde_json::json!({ "latitude": latitude, "longitude": longitude, "timezone": timezone })
+}
+
+/// A birth for the endpoints that take `birthDateTime` and `birthLocation`.
+pub fn birth() -> Value {
+    serde_json::json!({ "birthDateTime": "1990-05-11T14:30", "birthLocation": place(41.9028, 12.4964, "Europe/Rome") })
+}
+
+/// `body` with the fields of `extra` added (or replaced).
+pub fn with(mut body: Value, extra: Value) -> Value {
+    body.as_object_mut().expect("object").extend(extra.as_object().expect("object").clone());
+    body
+}

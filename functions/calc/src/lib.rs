@@ -37,12 +37,12 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::GET, chart_image::link::PNG_PATH, None, get(chart_image::chart_png)),
         // Summary links: their key is checked on open for calc:read, the
         // ai-summary module and the texts.
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Natal), None, get(summary::natal_summary)),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Synastry), None, get(summary::synastry_summary)),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Transit), None, get(summary::transit_summary)),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Progressions), None, get(summary::progressions_summary)),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::SolarReturn), None, get(summary::solar_return_summary)),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::LunarReturn), None, get(summary::lunar_return_summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Natal), None, get(summary::summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Synastry), None, get(summary::summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Transit), None, get(summary::summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::Progressions), None, get(summary::summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::SolarReturn), None, get(summary::summary)),
+        Route::new(Method::GET, summary::link::path(HoroscopeType::LunarReturn), None, get(summary::summary)),
     ]
 }
 

@@ -152,14 +152,21 @@ fn the_same_chart_always_reads_the_same() {
 
 #[test]
 fn repeated_transit_passes_are_told_once_and_progressed_outer_planets_not_at_all() {
-    let contact = |a, orb| Contact { a, kind: AspectKind::Conjunction, b: crate::content::AspectTarget::Point(PointId::Venus), orb, applying: false };
+    let contact =
+        |a, orb| Contact { a, kind: AspectKind::Conjunction, b: crate::content::AspectTarget::Point(PointId::Venus), orb, applying: false };
     // Saturn over Venus three times (retrograde), the tightest in the middle.
     let passes = [contact(PointId::Saturn, 0.4), contact(PointId::Saturn, 0.0), contact(PointId::Saturn, 0.7)];
     let scored = scoring::score(HoroscopeType::Transit, &Subject::Across { contacts: &passes, luminaries: &[] });
     assert_eq!(scored.len(), 1);
     assert!(matches!(scored[0].feature, Feature::Aspect(Contact { orb, .. }) if orb == 0.0));
-    let draft = built_in(HoroscopeType::Transit, Language::En, &Subject::Across { contacts: &passes, luminaries: &[] }, &texts(Language::En));
-    assert_eq!(draft.text.matches("Transiting Saturn makes a conjunction to your natal Venus, exact within this period.").count(), 1, "{}", draft.text);
+    let draft =
+        built_in(HoroscopeType::Transit, Language::En, &Subject::Across { contacts: &passes, luminaries: &[] }, &texts(Language::En));
+    assert_eq!(
+        draft.text.matches("Transiting Saturn makes a conjunction to your natal Venus, exact within this period.").count(),
+        1,
+        "{}",
+        draft.text
+    );
 
     let progressed = [contact(PointId::Uranus, 0.1), contact(PointId::Mars, 0.5)];
     let scored = scoring::score(HoroscopeType::Progressions, &Subject::Across { contacts: &progressed, luminaries: &[] });

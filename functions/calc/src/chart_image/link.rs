@@ -19,6 +19,7 @@ use shared::astro::time::JulianDay;
 use shared::http::{ApiError, AppState, Caller};
 use shared::language::Language;
 use shared::render::{Ring, Wheel};
+use shared::signing::LinkError;
 
 use crate::wire::{CommonOptions, base_url, ephemeris_error};
 
@@ -143,6 +144,24 @@ impl InputSpec {
 
 pub fn points(ids: &[String]) -> Result<Vec<PointId>, ApiError> {
     ids.iter().map(|id| PointId::parse(id).ok_or_else(invalid_content)).collect()
+}
+
+/// The verified claims of the link token in `query` (a `what` link: `chart`,
+/// `summary`): 401 `invalid_link` (missing, tampered, unknown signing key)
+/// or `expired_link`.
+pub fn claims_from_query<T: serde::de::DeserializeOwned>(
+    app: &AppState,
+    query: &std::collections::BTreeMap<String, String>,
+    what: &str,
+) -> Result<T, ApiError> {
+    let token = query.get("token").ok_or_else(|| {
+        ApiError::unauthorized("invalid_link", format!("the link has no token: open the {what} link of a calculation answer as given"))
+    })?;
+    app.signer.verify(token).map_err(|error| match error {
+        LinkError::Expired => ApiError::unauthorized("expired_link", "the link has expired: calculate the chart again for a new one"),
+        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
+        LinkError::NoKey => ApiError::internal(error),
+    })
 }
 
 pub fn invalid_content() -> ApiError {

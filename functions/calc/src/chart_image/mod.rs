@@ -22,7 +22,6 @@ use shared::http::auth::admit_link_key;
 use shared::http::{ApiError, AppState, RequestedVersion, Versioned};
 use shared::language::Language;
 use shared::metering::Usage;
-use shared::signing::LinkError;
 
 use link::{Drawn, ImageClaims};
 
@@ -65,14 +64,8 @@ async fn open(
     query: &BTreeMap<String, String>,
     format: Format,
 ) -> Result<Response, ApiError> {
-    let token = query.get("token").ok_or_else(|| {
-        ApiError::unauthorized("invalid_link", "the link has no token: open the chart link of a calculation answer as given")
-    })?;
-    let claims: ImageClaims = app.signer.verify(token).map_err(|error| match error {
-        LinkError::Expired => ApiError::unauthorized("expired_link", "the link has expired: calculate the chart again for a new one"),
-        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
-        LinkError::NoKey => ApiError::internal(error),
-    })?;
+    let claims: ImageClaims = link::claims_from_query(app, query, "chart")?;
+    let token = query.get("token").map(String::as_str).unwrap_or_default();
     if claims.purpose.is_some() {
         return Err(ApiError::unauthorized("invalid_link", "this link is not a chart image link"));
     }

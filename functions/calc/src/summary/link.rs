@@ -35,6 +35,11 @@ pub fn path(horoscope: HoroscopeType) -> &'static str {
     }
 }
 
+/// The horoscope type whose summary is at `path`.
+pub fn horoscope_of(path: &str) -> Option<HoroscopeType> {
+    HoroscopeType::ALL.into_iter().find(|h| self::path(*h) == path)
+}
+
 /// The claims of a summary link. Field names are one letter: links stay short.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SummaryClaims {

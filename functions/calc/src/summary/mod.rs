@@ -15,7 +15,7 @@ mod write;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use axum::extract::{Query, State};
+use axum::extract::{MatchedPath, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -28,7 +28,6 @@ use shared::http::{ApiError, AppState, Caller, Document, RequestedVersion, Versi
 use shared::language::Language;
 use shared::metering::Usage;
 use shared::repo::summaries::{self, Claim, StoredSummary};
-use shared::signing::LinkError;
 use shared::summary::Highlight;
 
 use link::SummaryClaims;
@@ -54,58 +53,17 @@ pub struct SummaryBody {
     highlights: Vec<Highlight>,
 }
 
-pub async fn natal_summary(
+/// GET /api/calc/{type}/summary: one handler for the six paths, the
+/// horoscope type read from the path matched (see `link::path`).
+pub async fn summary(
     State(app): State<AppState>,
+    matched: MatchedPath,
     requested: RequestedVersion,
     headers: HeaderMap,
     Query(query): Query<BTreeMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    open(&app, HoroscopeType::Natal, requested, &headers, &query).await
-}
-
-pub async fn synastry_summary(
-    State(app): State<AppState>,
-    requested: RequestedVersion,
-    headers: HeaderMap,
-    Query(query): Query<BTreeMap<String, String>>,
-) -> Result<Response, ApiError> {
-    open(&app, HoroscopeType::Synastry, requested, &headers, &query).await
-}
-
-pub async fn transit_summary(
-    State(app): State<AppState>,
-    requested: RequestedVersion,
-    headers: HeaderMap,
-    Query(query): Query<BTreeMap<String, String>>,
-) -> Result<Response, ApiError> {
-    open(&app, HoroscopeType::Transit, requested, &headers, &query).await
-}
-
-pub async fn progressions_summary(
-    State(app): State<AppState>,
-    requested: RequestedVersion,
-    headers: HeaderMap,
-    Query(query): Query<BTreeMap<String, String>>,
-) -> Result<Response, ApiError> {
-    open(&app, HoroscopeType::Progressions, requested, &headers, &query).await
-}
-
-pub async fn solar_return_summary(
-    State(app): State<AppState>,
-    requested: RequestedVersion,
-    headers: HeaderMap,
-    Query(query): Query<BTreeMap<String, String>>,
-) -> Result<Response, ApiError> {
-    open(&app, HoroscopeType::SolarReturn, requested, &headers, &query).await
-}
-
-pub async fn lunar_return_summary(
-    State(app): State<AppState>,
-    requested: RequestedVersion,
-    headers: HeaderMap,
-    Query(query): Query<BTreeMap<String, String>>,
-) -> Result<Response, ApiError> {
-    open(&app, HoroscopeType::LunarReturn, requested, &headers, &query).await
+    let horoscope = link::horoscope_of(matched.as_str()).ok_or_else(|| ApiError::not_found("no summary at this path"))?;
+    open(&app, horoscope, requested, &headers, &query).await
 }
 
 #[tracing::instrument(name = "summary", skip_all, fields(horoscope = horoscope.id(), org))]
@@ -116,14 +74,7 @@ async fn open(
     headers: &HeaderMap,
     query: &BTreeMap<String, String>,
 ) -> Result<Response, ApiError> {
-    let token = query.get("token").ok_or_else(|| {
-        ApiError::unauthorized("invalid_link", "the link has no token: open the summary link of a calculation answer as given")
-    })?;
-    let claims: SummaryClaims = app.signer.verify(token).map_err(|error| match error {
-        LinkError::Expired => ApiError::unauthorized("expired_link", "the link has expired: calculate the chart again for a new one"),
-        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
-        LinkError::NoKey => ApiError::internal(error),
-    })?;
+    let claims: SummaryClaims = crate::chart_image::link::claims_from_query(app, query, "summary")?;
     claims.check_purpose(horoscope)?;
     let caller = admit_link_key(app, &claims.organization_id, &claims.key_id, headers, KeyPermission::CalcRead).await?;
     caller.require(KeyPermission::CalcRead, Module::AiSummary)?;
