@@ -16,11 +16,16 @@ use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
-use shared::http::{ApiError, AppState, Caller};
+use shared::http::{ApiError, AppState, Caller, public_link};
 use shared::language::Language;
 use shared::render::{Ring, Wheel};
 
-use crate::wire::{CommonOptions, base_url, ephemeris_error};
+use crate::wire::{CommonOptions, ephemeris_error};
+// `wire::base_url` is now `shared::http::links::base_url`, which
+// `public_link` uses; re-exported only until wire.rs (being edited
+// alongside) drops its copy, so the copy is not dead code meanwhile.
+#[doc(hidden)]
+pub use crate::wire::base_url;
 
 pub const SVG_PATH: &str = "/api/chart/image.svg";
 pub const PNG_PATH: &str = "/api/chart/image.png";
@@ -169,8 +174,10 @@ pub fn issue(
         language: (options.language != Language::En).then(|| options.language.code().to_owned()),
     };
     let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
-    let base = base_url(app, headers);
-    Ok(ImageLinks { url: format!("{base}{SVG_PATH}?token={token}"), png_url: format!("{base}{PNG_PATH}?token={token}") })
+    // Through CloudFront when configured: each URL signed for its own path,
+    // until the token's own expiry.
+    let link = |path: &str| public_link(app, headers, &format!("{path}?token={token}"), claims.exp);
+    Ok(ImageLinks { url: link(SVG_PATH), png_url: link(PNG_PATH) })
 }
 
 /// The charts a link draws, computed anew.
