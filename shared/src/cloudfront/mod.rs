@@ -15,6 +15,8 @@
 //! A link's CloudFront expiry is the link's own `exp`: CloudFront refuses it
 //! exactly when the service's token would.
 
+pub mod logs;
+
 use std::sync::Arc;
 
 use base64::Engine;
