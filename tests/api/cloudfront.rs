@@ -160,3 +160,79 @@ async fn without_cloudfront_links_are_the_services_own_and_need_no_header() {
     let (status, _, _) = get(&app, svg.strip_prefix("https://api.example.test").expect("base"), &[]).await;
     assert_eq!(status, 200);
 }
+
+/// CloudFront's path patterns: `*` any run of characters, `?` one.
+fn matches_pattern(pattern: &str, path: &str) -> bool {
+    match (pattern.as_bytes().first(), path.as_bytes().first()) {
+        (None, None) => true,
+        (Some(b'*'), _) => matches_pattern(&pattern[1..], path) || (!path.is_empty() && matches_pattern(pattern, &path[1..])),
+        (Some(b'?'), Some(_)) => matches_pattern(&pattern[1..], &path[1..]),
+        (Some(p), Some(c)) if p == c => matches_pattern(&pattern[1..], &path[1..]),
+        _ => false,
+    }
+}
+
+#[test]
+fn the_distribution_caches_exactly_the_routes_behind_it_by_token() {
+    use serde_norway::Value as Yaml;
+    let template: Yaml = serde_norway::from_str(local_server::template::TEMPLATE).expect("template.yaml");
+    let resources = &template["Resources"];
+    let config = &resources["CdnDistribution"]["Properties"]["DistributionConfig"];
+    let strings = |value: &Yaml| -> Vec<String> {
+        value.as_sequence().expect("a list").iter().map(|v| v.as_str().expect("a string").to_owned()).collect()
+    };
+    // `!Ref Name`, the template's short form.
+    let reference = |value: &Yaml| match value {
+        Yaml::Tagged(tagged) if tagged.tag == "Ref" => tagged.value.as_str().unwrap_or_default().to_owned(),
+        other => format!("{other:?}"),
+    };
+
+    let behaviors = config["CacheBehaviors"].as_sequence().expect("cache behaviors");
+    let patterns: Vec<&str> = behaviors.iter().map(|b| b["PathPattern"].as_str().expect("PathPattern")).collect();
+    assert_eq!(patterns, ["/api/calc/*/summary", "/api/chart/*"]);
+    for behavior in behaviors.iter().chain([&config["DefaultCacheBehavior"]]) {
+        // Signed URLs only, from the stack's key group, over HTTPS.
+        assert_eq!(
+            behavior["TrustedKeyGroups"].as_sequence().map(|g| g.iter().map(reference).collect::<Vec<_>>()),
+            Some(vec!["CdnKeyGroup".to_owned()])
+        );
+        assert_eq!(behavior["ViewerProtocolPolicy"].as_str(), Some("https-only"));
+        assert_eq!(strings(&behavior["AllowedMethods"]), ["GET", "HEAD"]);
+    }
+    // The cache key: the token and the compatibility date (images also their
+    // presentation), never CloudFront's own parameters, cookies or headers.
+    for (behavior, expected) in behaviors.iter().zip([vec!["token", "api_version"], vec!["token", "api_version", "theme", "size"]]) {
+        let policy = reference(&behavior["CachePolicyId"]);
+        let key = &resources[policy.as_str()]["Properties"]["CachePolicyConfig"]["ParametersInCacheKeyAndForwardedToOrigin"];
+        assert_eq!(key["QueryStringsConfig"]["QueryStringBehavior"].as_str(), Some("whitelist"), "{policy}");
+        let query_strings = strings(&key["QueryStringsConfig"]["QueryStrings"]);
+        assert_eq!(query_strings, expected, "{policy}");
+        assert!(shared::cloudfront::SIGNATURE_PARAMETERS.iter().all(|p| !query_strings.iter().any(|q| q == p)));
+        assert_eq!(key["HeadersConfig"]["HeaderBehavior"].as_str(), Some("none"), "{policy}");
+        assert_eq!(key["CookiesConfig"]["CookieBehavior"].as_str(), Some("none"), "{policy}");
+        assert_eq!(reference(&behavior["OriginRequestPolicyId"]), "LinkOriginRequestPolicy");
+    }
+    // The origin gets the secret header the routes check.
+    let origin = &config["Origins"][0];
+    assert_eq!(origin["CustomOriginConfig"]["OriginProtocolPolicy"].as_str(), Some("https-only"));
+    assert_eq!(
+        origin["OriginCustomHeaders"][0]["HeaderName"].as_str().map(str::to_ascii_lowercase).as_deref(),
+        Some(shared::cloudfront::ORIGIN_VERIFY_HEADER)
+    );
+
+    // A route is behind the CDN (refusing requests that bypass it) exactly
+    // when a cache behavior serves it, and edge metering counts exactly
+    // those paths.
+    for (family, routes) in local_server::family_routes() {
+        for route in routes {
+            let served = patterns.iter().any(|pattern| matches_pattern(pattern, route.path)) && route.method == axum::http::Method::GET;
+            assert_eq!(route.behind_cdn, served, "{family} {} {}: behind_cdn", route.method, route.path);
+            let metered = shared::metering::edge::is_link_path(route.path) && route.method == axum::http::Method::GET;
+            assert_eq!(metered, served, "{family} {} {}: edge-metered", route.method, route.path);
+        }
+    }
+    for path in ["/api/calc/natal/summary", "/api/calc/solar-return/summary", "/api/chart/image.svg"] {
+        assert!(patterns.iter().any(|pattern| matches_pattern(pattern, path)) && shared::metering::edge::is_link_path(path), "{path}");
+    }
+    assert!(!matches_pattern("/api/calc/*/summary", "/api/calc/natal"));
+}
