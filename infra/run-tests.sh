@@ -16,6 +16,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The CloudFront signature tests check signatures with the openssl command
+# (an implementation other than the one that signs) and make their keys with it.
+if ! command -v openssl >/dev/null; then
+    echo "run-tests.sh: installing openssl (apt-get)" >&2
+    if [[ $(id -u) -eq 0 ]]; then apt-get update -qq && apt-get install -y -qq openssl >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq openssl >/dev/null; fi
+fi
+
 bash infra/moto.sh start
 export MOTO_ENDPOINT="$(bash infra/moto.sh url)"
 export REQUIRE_MOTO=1
