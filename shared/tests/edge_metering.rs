@@ -52,10 +52,12 @@ fn log_text() -> String {
         ("S", sign(json!({ "o": "o1", "k": "k2", "exp": far, "u": "s" }))),
         ("T_ENCODED", sign(json!({ "o": "o2", "k": "k3", "exp": far, "u": "s" })).replace('.', "%2E")),
         ("W", sign(json!({ "o": "o2", "w": "w1", "exp": far }))),
-        // The hit of line 12 is at 10:20:00.
-        ("EXPIRED", sign(json!({ "o": "o1", "k": "k1", "exp": at("2026-11-30T10:19:59Z") }))),
-        // The hit of line 19 is at 11:08:00: still valid then.
-        ("LAPSED", sign(json!({ "o": "o1", "k": "k1", "exp": at("2026-11-30T11:08:30Z") }))),
+        // The hit of line 12 finished at 10:20:00, more than the minute an
+        // answer may take after the token's expiry.
+        ("EXPIRED", sign(json!({ "o": "o1", "k": "k1", "exp": at("2026-11-30T10:18:59Z") }))),
+        // The hit of line 19 finished at 11:08:00, within that minute:
+        // valid when CloudFront checked it, expired long before the reading.
+        ("LAPSED", sign(json!({ "o": "o1", "k": "k1", "exp": at("2026-11-30T11:07:30Z") }))),
         ("FORGED", forged),
         ("STRANGER", stranger),
     ];

@@ -17,9 +17,10 @@
 //! - has a 2xx status (a `304` to a viewer's own `If-None-Match` is free, as
 //!   at the origin);
 //! - carries a `token` whose signature verifies with a link-signing key of
-//!   this service and that had not expired at the time of the hit (links
-//!   are often opened after the log says so: the expiry is compared with
-//!   the hit, not with the reading). Its `o` is the organization charged and
+//!   this service and that had not expired at the time of the hit (the
+//!   log is read minutes to hours later: the expiry is compared with the
+//!   hit, not with the reading; the hit's time is when the answer finished,
+//!   so a minute's grace). Its `o` is the organization charged and
 //!   its `k`, when present, the key.
 //!
 //! The units go to the organization's month (of the hit, UTC) and the key's
@@ -50,6 +51,10 @@ use crate::store::StoreError;
 /// marker and the organization's total.
 const KEYS_PER_WRITE: usize = 23;
 
+/// A log line's time is when CloudFront finished answering, which can be a
+/// little after it checked the link's expiry (a slow client, a large PNG).
+const ANSWER_SECONDS: i64 = 60;
+
 /// What a link token says about who pays (the claims every link carries;
 /// the rest of the token is the route's business).
 #[derive(Debug, Deserialize)]
@@ -76,8 +81,8 @@ pub enum Skip {
     /// A token this service did not sign, or no longer verifies (tampered,
     /// unknown key id). Logged by the reader.
     BadToken,
-    /// A hit after the token's expiry: CloudFront refuses such a URL, so it
-    /// was not one of ours.
+    /// A hit finished more than a minute after the token's expiry:
+    /// CloudFront refuses such a URL, so it was not one of ours.
     AfterExpiry,
     /// A line that does not fit the file's `#Fields`.
     Malformed,
@@ -146,7 +151,7 @@ impl EdgeTally {
                 return self.skip(Skip::BadToken);
             }
         };
-        if request.at.timestamp() > payer.exp {
+        if request.at.timestamp() > payer.exp + ANSWER_SECONDS {
             return self.skip(Skip::AfterExpiry);
         }
         let month = month_of(request.at);
