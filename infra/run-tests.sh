@@ -16,6 +16,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The CloudFront signature tests check signatures with the openssl command
+# (an implementation other than the one that signs) and make their keys with it.
+if ! command -v openssl >/dev/null; then
+    echo "run-tests.sh: installing openssl (apt-get)" >&2
+    if [[ $(id -u) -eq 0 ]]; then apt-get update -qq && apt-get install -y -qq openssl >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq openssl >/dev/null; fi
+fi
+
 bash infra/moto.sh start
 export MOTO_ENDPOINT="$(bash infra/moto.sh url)"
 export REQUIRE_MOTO=1
@@ -35,7 +42,7 @@ cargo check -q -p shared --no-default-features
 echo "== unit, conformance and API tests"
 cargo test --workspace
 
-echo "== release packages: every family with cargo lambda build --release (infra/package.sh), calc through the Lambda Runtime API"
+echo "== release packages: every family with cargo lambda build --release (infra/package.sh), calc and edge-metering through the Lambda Runtime API"
 # Built for this machine's architecture (template.yaml states the deployed
 # one; another lands in target/lambda-<arch>/), linked for glibc 2.17 and
 # checked against provided.al2023's 2.34. One cargo invocation for all
@@ -51,6 +58,11 @@ LAMBDA_DIR=target/lambda; [[ "$HOST_ARCH" == "$TEMPLATE_ARCH" ]] || LAMBDA_DIR="
 rm -rf .test-run/calc-package && mkdir -p .test-run/calc-package
 unzip -q "$LAMBDA_DIR/calc/bootstrap.zip" -d .test-run/calc-package
 python3 infra/lambda_start.py .test-run/calc-package/bootstrap 3
+# The edge-metering package the same way, on moto: an S3 notification of a
+# CloudFront log file, delivered twice, charged once.
+rm -rf .test-run/edge-package && mkdir -p .test-run/edge-package
+unzip -q "$LAMBDA_DIR/edge-metering/bootstrap.zip" -d .test-run/edge-package
+.venv/bin/python infra/edge_metering_check.py .test-run/edge-package/bootstrap "$MOTO_ENDPOINT"
 
 echo "== smoke test: the local server as 'make run' starts it"
 cargo build -q -p local-server

@@ -10,7 +10,8 @@ come with it.
       (the packages infra/package.sh built for this machine), and the
       variables a local run sets by value (AWS_ENDPOINT_URL and the two
       secrets) declared in Globals: `sam local` passes a function only the
-      variables its template declares, and `--env-vars` fills them in.
+      variables its template declares, and `--env-vars` fills them in; the
+      CloudFront variables empty (no CloudFront locally).
       Everything else (routes, handlers, memory, timeouts, variables) is
       template.yaml's own.
 
@@ -30,6 +31,10 @@ TEMPLATE = ROOT / "template.yaml"
 # Given by value in a local run (`--env-vars`); on AWS the template passes
 # the secrets' ARNs instead and the endpoint is AWS's own.
 LOCAL_VARIABLES = ("AWS_ENDPOINT_URL", "JWT_HS256_SECRET", "URL_SIGNING_SECRET")
+# No CloudFront in front of `sam local`: its variables are empty (template.yaml
+# sets them with conditions on the CloudFront parameters, which the SAM CLI
+# need not evaluate as CloudFormation would).
+CLOUDFRONT_VARIABLES = ("CLOUDFRONT_DOMAIN", "CLOUDFRONT_KEY_PAIR_ID", "CLOUDFRONT_PRIVATE_KEY_ARN", "ORIGIN_VERIFY_SECRET_ARN")
 PACKAGE_PREFIX = "target/lambda/"
 
 
@@ -52,6 +57,8 @@ def derive_template(out, arch, lambda_dir):
     variables = function_globals["Environment"]["Variables"]
     for name in LOCAL_VARIABLES:
         variables.setdefault(name, "")
+    for name in CLOUDFRONT_VARIABLES:
+        variables[name] = ""
     lambda_dir = Path(lambda_dir).resolve()
     for name, properties in functions(template):
         code = str(properties.get("CodeUri", ""))

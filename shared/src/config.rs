@@ -1,7 +1,8 @@
 //! Configuration, from environment variables only (12-factor; the SAM
 //! template sets them on Lambda). Every variable is listed in the README.
 //!
-//! A secret (`URL_SIGNING_SECRET`, `JWT_HS256_SECRET`) is its variable's
+//! A secret (`URL_SIGNING_SECRET`, `JWT_HS256_SECRET`,
+//! `CLOUDFRONT_PRIVATE_KEY`, `ORIGIN_VERIFY_SECRET`) is its variable's
 //! value, or, when that is unset, the Secrets Manager secret whose ARN is in
 //! `<NAME>_ARN`, read once at start by [`Config::load`]. On Lambda the
 //! template passes only ARNs, so no secret sits in the function's
@@ -10,6 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::auth::jwt::JwtKey;
+use crate::cloudfront::CdnConfig;
 use crate::signing::{DEFAULT_KEY_ID, SigningKey};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +50,9 @@ pub struct Config {
     /// when unset (and whenever the model fails).
     #[cfg(feature = "llm")]
     pub language_model: Option<crate::llm::LlmSettings>,
+    /// CloudFront signed links and origin protection (`CLOUDFRONT_*`,
+    /// `ORIGIN_VERIFY_SECRET`); the default is neither.
+    pub cdn: CdnConfig,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -64,8 +69,13 @@ fn var(name: &str) -> Option<String> {
 
 /// The secrets that may be given by ARN instead of by value: (variable of
 /// the value, variable of the ARN).
-pub const SECRETS_BY_ARN: [(&str, &str); 3] =
-    [("URL_SIGNING_SECRET", "URL_SIGNING_SECRET_ARN"), ("JWT_HS256_SECRET", "JWT_HS256_SECRET_ARN"), ("LLM_API_KEY", "LLM_API_KEY_ARN")];
+pub const SECRETS_BY_ARN: [(&str, &str); 5] = [
+    ("URL_SIGNING_SECRET", "URL_SIGNING_SECRET_ARN"),
+    ("JWT_HS256_SECRET", "JWT_HS256_SECRET_ARN"),
+    ("CLOUDFRONT_PRIVATE_KEY", "CLOUDFRONT_PRIVATE_KEY_ARN"),
+    ("ORIGIN_VERIFY_SECRET", "ORIGIN_VERIFY_SECRET_ARN"),
+    ("LLM_API_KEY", "LLM_API_KEY_ARN"),
+];
 
 impl Config {
     /// From the environment, secrets given by value only (see [`Config::load`]).
@@ -155,6 +165,7 @@ impl Config {
             meter_flush_interval_ms: parse_number(var, "METER_FLUSH_INTERVAL_MS", 1000)?.max(10),
             #[cfg(feature = "llm")]
             language_model: language_model(var)?,
+            cdn: CdnConfig::from_lookup(var).map_err(|e| ConfigError::Invalid { name: e.variable, reason: e.reason })?,
         })
     }
 }

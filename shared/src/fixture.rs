@@ -27,6 +27,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
         chart_link_ttl_seconds: 3600,
         meter_flush_interval_ms: 1000,
         language_model: None,
+        cdn: Default::default(),
     }
 }
 

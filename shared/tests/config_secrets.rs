@@ -72,3 +72,70 @@ async fn a_secret_that_cannot_be_read_stops_the_start_naming_the_variable_not_th
     assert!(matches!(error, ConfigError::Invalid { name: "URL_SIGNING_SECRET_ARN", .. }), "{error}");
     assert!(error.to_string().contains("ResourceNotFoundException"), "{error}");
 }
+
+/// A 2048-bit RSA key in PEM, made by openssl for this run.
+fn cloudfront_private_key() -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("key.pem");
+    let output = std::process::Command::new("openssl")
+        .args(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out"])
+        .arg(&file)
+        .output()
+        .expect("the openssl command (apt-get install openssl)");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    std::fs::read_to_string(file).expect("key")
+}
+
+#[tokio::test]
+async fn cloudfront_keys_and_the_origin_secret_come_by_arn_and_half_a_setup_stops_the_start() {
+    let Some(url) = endpoint("cloudfront_keys_and_the_origin_secret_come_by_arn_and_half_a_setup_stops_the_start") else { return };
+    let aws = sdk_config(&url).await;
+    let pem = cloudfront_private_key();
+    let key_arn = create_secret(&aws, &pem).await;
+    let origin_arn = create_secret(&aws, "origin-verify-secret-from-secrets-manager").await;
+    let base = [("STORAGE_BACKEND", "aws"), ("TABLE_NAME", "t"), ("BUCKET_NAME", "b"), ("URL_SIGNING_SECRET", "plain-value")];
+    let with = |extra: &[(&'static str, &str)]| {
+        let mut all: Vec<(&str, &str)> = base.to_vec();
+        all.extend_from_slice(extra);
+        lookup(&all)
+    };
+
+    let vars = with(&[
+        ("CLOUDFRONT_DOMAIN", "cdn.example.com"),
+        ("CLOUDFRONT_KEY_PAIR_ID", "K2JCJMDEHXQW5F"),
+        ("CLOUDFRONT_PRIVATE_KEY_ARN", &key_arn),
+        ("ORIGIN_VERIFY_SECRET_ARN", &origin_arn),
+    ]);
+    let config = Config::load_with(&vars, Some(&aws)).await.expect("CloudFront settings by ARN");
+    let signer = config.cdn.signer.as_ref().expect("a CloudFront signer");
+    assert_eq!((signer.domain(), signer.key_pair_id()), ("cdn.example.com", "K2JCJMDEHXQW5F"));
+    let secret = config.cdn.origin_verify_secret.as_ref().expect("the origin secret");
+    assert!(secret.matches(b"origin-verify-secret-from-secrets-manager"));
+    let key_body = pem.lines().nth(1).expect("a line of the key");
+    assert!(!format!("{:?}", config.cdn).contains(key_body), "the key is never in Debug");
+
+    // Half a setup is refused at start, naming what is missing.
+    let missing_id = with(&[("CLOUDFRONT_DOMAIN", "cdn.example.com"), ("CLOUDFRONT_PRIVATE_KEY_ARN", &key_arn)]);
+    let error = Config::load_with(&missing_id, Some(&aws)).await.err().expect("no key pair id");
+    assert!(matches!(error, ConfigError::Invalid { name: "CLOUDFRONT_KEY_PAIR_ID", .. }), "{error}");
+    assert!(!error.to_string().contains(key_body));
+    let missing_key = with(&[("CLOUDFRONT_DOMAIN", "cdn.example.com"), ("CLOUDFRONT_KEY_PAIR_ID", "K2JCJMDEHXQW5F")]);
+    let error = Config::load_with(&missing_key, Some(&aws)).await.err().expect("no key");
+    assert!(matches!(error, ConfigError::Invalid { name: "CLOUDFRONT_PRIVATE_KEY", .. }), "{error}");
+    assert!(error.to_string().contains("CLOUDFRONT_PRIVATE_KEY_ARN"), "{error}");
+    let secret_alone = with(&[("ORIGIN_VERIFY_SECRET_ARN", &origin_arn)]);
+    let error = Config::load_with(&secret_alone, Some(&aws)).await.err().expect("an origin secret without links through CloudFront");
+    assert!(matches!(error, ConfigError::Invalid { name: "ORIGIN_VERIFY_SECRET", .. }), "{error}");
+    assert!(!error.to_string().contains("origin-verify-secret-from"));
+
+    // A secret that is not a key is refused without being quoted.
+    let not_a_key_arn = create_secret(&aws, "-----BEGIN PRIVATE KEY-----\nNOTAKEYATALL\n-----END PRIVATE KEY-----").await;
+    let vars = with(&[
+        ("CLOUDFRONT_DOMAIN", "cdn.example.com"),
+        ("CLOUDFRONT_KEY_PAIR_ID", "K2JCJMDEHXQW5F"),
+        ("CLOUDFRONT_PRIVATE_KEY_ARN", &not_a_key_arn),
+    ]);
+    let error = Config::load_with(&vars, Some(&aws)).await.err().expect("not a key");
+    assert!(matches!(error, ConfigError::Invalid { name: "CLOUDFRONT_PRIVATE_KEY", .. }), "{error}");
+    assert!(!error.to_string().contains("NOTAKEYATALL"), "{error}");
+}

@@ -2,6 +2,7 @@
 
 mod chart_images;
 mod chinese;
+mod cloudfront;
 mod content;
 // Shared with the latency benchmark, which also reads each call's time.
 #[allow(dead_code)]

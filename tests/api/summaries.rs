@@ -358,3 +358,29 @@ async fn fifty_concurrent_first_calls_on_dynamodb_across_containers_write_once()
     assert_eq!((written, texts.len()), (1, 1));
     assert_eq!(used(&app).await - before, 10 + 49);
 }
+
+#[tokio::test]
+async fn caches_keep_only_cached_answers_and_revalidation_is_free() {
+    let app = TestApp::spawn().await;
+    let url = summary_url(&app, &app.api_key, "/api/calc/natal", &rome_1990()).await;
+    let first = open(&app, &url).await;
+    assert_eq!(first.headers["cache-control"], "no-store", "the writing answer (cached: false) is kept by no cache");
+    let second = open(&app, &url).await;
+    let cache_control = second.headers["cache-control"].to_str().unwrap();
+    assert!(cache_control.starts_with("public, max-age="), "{cache_control}");
+    let max_age: i64 = cache_control.rsplit('=').next().unwrap().parse().unwrap();
+    assert!((1..=3600).contains(&max_age), "{max_age}");
+    let etag = second.headers["etag"].to_str().unwrap().to_owned();
+    assert_eq!(first.headers["etag"], etag.as_str());
+
+    let before = used(&app).await;
+    let path = url.strip_prefix(BASE).unwrap();
+    let request = Request::get(path).header("if-none-match", etag.as_str()).body(Body::empty()).unwrap();
+    let revalidated = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(revalidated.status(), 304);
+    assert_eq!(used(&app).await, before, "a 304 charges nothing (CloudFront's RefreshHit is charged from its logs)");
+    // Another compatibility date is another validator.
+    let request =
+        Request::get(format!("{path}&api_version=2026-09-03")).header("if-none-match", etag.as_str()).body(Body::empty()).unwrap();
+    assert_eq!(app.router.clone().oneshot(request).await.unwrap().status(), 200);
+}

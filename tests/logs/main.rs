@@ -2,8 +2,8 @@
 //! used, rotated, edited and refused; bearer tokens good and bad; an
 //! invitation sent, looked up and accepted) with every log line at TRACE
 //! captured from every thread, then searched for each secret that passed
-//! through: API keys, bearer tokens, invitation ids and the configured
-//! signing secrets.
+//! through: API keys, bearer tokens, invitation ids, the configured
+//! signing secrets, and the CloudFront private key and origin secret.
 
 #[allow(dead_code)]
 #[path = "../../shared/tests/common/moto.rs"]
@@ -62,8 +62,30 @@ async fn no_key_token_or_secret_appears_in_the_logs() {
         .with_writer(move || writer.clone())
         .init();
 
-    let app = TestApp::spawn().await;
+    // Behind CloudFront: links signed with a key made for this run, link
+    // routes guarded by the origin secret.
+    let cloudfront_key = cloudfront_private_key();
+    let signer =
+        shared::cloudfront::CloudFrontSigner::from_pem("d111111abcdef8.cloudfront.net", "K2JCJMDEHXQW5F", &cloudfront_key).unwrap();
+    let origin_secret = shared::cloudfront::OriginVerifySecret::new(ORIGIN_SECRET).unwrap();
+    let app = TestApp::spawn_with(move |config| {
+        config.cdn = shared::cloudfront::CdnConfig { signer: Some(signer), origin_verify_secret: Some(origin_secret) }
+    })
+    .await;
     let mut secrets: Vec<(String, &str)> = vec![(app.api_key.clone(), "bootstrap key")];
+    // Every full line of the CloudFront key's body (a short last line could
+    // match anything), and the origin secret.
+    for line in cloudfront_key.lines().filter(|line| !line.starts_with("-----") && line.len() >= 32) {
+        secrets.push((line.to_owned(), "CloudFront private key"));
+    }
+    secrets.push((ORIGIN_SECRET.to_owned(), "origin secret"));
+    let natal = app.post("/api/calc/natal", &rome_1990()).await;
+    assert_eq!(natal.status, 200, "{}", natal.text);
+    let image =
+        natal.body["data"]["chart"]["url"].as_str().unwrap().strip_prefix("https://d111111abcdef8.cloudfront.net").unwrap().to_owned();
+    assert_eq!(call(&app, "GET", &image, &[], None).await.status, 403);
+    assert_eq!(call(&app, "GET", &image, &[("x-origin-verify", "a-wrong-origin-secret-0000")], None).await.status, 403);
+    assert_eq!(call(&app, "GET", &image, &[("x-origin-verify", ORIGIN_SECRET)], None).await.status, 200);
     let owner = format!("Bearer {}", app.owner_token());
     secrets.push((app.owner_token(), "owner token"));
 
@@ -143,6 +165,21 @@ async fn no_key_token_or_secret_appears_in_the_logs() {
         let middle = &secret[secret.len() / 4..secret.len() * 3 / 4];
         assert!(!logs.contains(middle), "part of the {what} appears in the logs");
     }
+}
+
+const ORIGIN_SECRET: &str = "origin-verify-secret-for-the-log-test";
+
+/// A CloudFront key made by openssl for this run.
+fn cloudfront_private_key() -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("key.pem");
+    let output = std::process::Command::new("openssl")
+        .args(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out"])
+        .arg(&file)
+        .output()
+        .expect("the openssl command (apt-get install openssl)");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    std::fs::read_to_string(file).unwrap()
 }
 
 fn support_owner() -> &'static str {

@@ -592,20 +592,6 @@ pub fn ephemeris_error(error: EphemerisError, date_pointer: &str) -> ApiError {
     }
 }
 
-/// Absolute base of links: the configured public URL, else the request's host.
-pub fn base_url(app: &AppState, headers: &HeaderMap) -> String {
-    if let Some(base) = &app.config.public_base_url {
-        return base.clone();
-    }
-    let host = headers
-        .get("host")
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)))
-        .unwrap_or("localhost");
-    let scheme = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()).filter(|s| *s == "https" || *s == "http").unwrap_or("http");
-    format!("{scheme}://{host}")
-}
-
 /// The signed SVG and PNG links to the image of `chart`, made for the
 /// caller's key and carrying the request's `customization`.
 pub fn chart_image_link(

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod error;
 pub mod extract;
+pub mod links;
 pub mod member;
 pub mod page;
 pub mod respond;
@@ -15,6 +16,7 @@ pub mod whole;
 pub use auth::{Caller, SignedInUser, require_api_key};
 pub use error::{ApiError, ApiResult};
 pub use extract::ApiJson;
+pub use links::public_link;
 pub use respond::Document;
 pub use stack::{Route, finish, router_from};
 pub use state::AppState;

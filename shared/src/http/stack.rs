@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -21,6 +21,7 @@ use super::extract::BodyLimit;
 use super::state::AppState;
 use super::version::{X_API_VERSION, version_middleware};
 use crate::auth::{KeyPermission, Module};
+use crate::cloudfront::{ORIGIN_VERIFY_HEADER, OriginVerifySecret};
 
 const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -36,12 +37,23 @@ pub struct Route {
     /// when the organization's plan has it and the key is not restricted
     /// away from it.
     pub module: Option<Module>,
+    /// Served only through CloudFront when `ORIGIN_VERIFY_SECRET` is set:
+    /// requests without the distribution's secret header are refused
+    /// before the handler runs (see [`require_cdn_origin`]).
+    pub behind_cdn: bool,
     pub handler: MethodRouter<AppState>,
 }
 
 impl Route {
     pub fn new(method: Method, path: &'static str, permission: Option<KeyPermission>, handler: MethodRouter<AppState>) -> Self {
-        Self { method, path, permission, module: None, handler }
+        Self { method, path, permission, module: None, behind_cdn: false, handler }
+    }
+
+    /// A signed-link route CloudFront serves: with `ORIGIN_VERIFY_SECRET`
+    /// set, it answers only requests carrying it as `X-Origin-Verify`.
+    pub fn behind_cdn(mut self) -> Self {
+        self.behind_cdn = true;
+        self
     }
 
     /// Puts the route in a plan module.
@@ -51,7 +63,9 @@ impl Route {
     }
 }
 
-/// A family's router from its table, each route behind its permission check.
+/// A family's router from its table, each route behind its permission check
+/// (and, for routes behind the CDN when the origin secret is configured,
+/// behind the origin check first).
 pub fn router_from(routes: Vec<Route>, state: &AppState) -> Router<AppState> {
     routes.into_iter().fold(Router::new(), |router, route| {
         let handler = match route.permission {
@@ -61,8 +75,27 @@ pub fn router_from(routes: Vec<Route>, state: &AppState) -> Router<AppState> {
             }
             None => route.handler,
         };
+        // Added last, so it runs first: nothing is read or charged for a
+        // request that bypassed CloudFront.
+        let handler = match (&state.config.cdn.origin_verify_secret, route.behind_cdn) {
+            (Some(secret), true) => handler.route_layer(middleware::from_fn_with_state(secret.clone(), require_cdn_origin)),
+            _ => handler,
+        };
         router.route(route.path, handler)
     })
+}
+
+/// Refuses (403 `not_through_cdn`) a request whose `X-Origin-Verify` is not
+/// the distribution's secret: a signed link opened on the origin directly
+/// would skip CloudFront's signature and cache. The secret is compared in
+/// constant time and never echoed.
+pub async fn require_cdn_origin(State(secret): State<OriginVerifySecret>, request: Request, next: Next) -> Response {
+    let presented = request.headers().get(ORIGIN_VERIFY_HEADER).map(|value| value.as_bytes()).unwrap_or_default();
+    if !secret.matches(presented) {
+        return ApiError::forbidden("not_through_cdn", "this link is served through the CDN only: open the URL the answer gave, unchanged")
+            .into_response();
+    }
+    next.run(request).await
 }
 
 /// Adds the shared stack and the state: JSON:API 404/405, body limit,

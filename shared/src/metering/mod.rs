@@ -18,6 +18,7 @@
 //! | `USAGE#{org}#{YYYY-MM}`   | `TOTAL`          | an organization's units in a month  |
 //! | `USAGE#{org}#{YYYY-MM}`   | `KEY#{key}`      | one key's units in a month          |
 
+pub mod edge;
 pub mod meter;
 
 use chrono::{DateTime, Datelike, Duration, TimeZone, Timelike, Utc};

@@ -16,12 +16,12 @@ use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
-use shared::http::{ApiError, AppState, Caller};
+use shared::http::{ApiError, AppState, Caller, public_link};
 use shared::language::Language;
 use shared::render::{Ring, Wheel};
 use shared::signing::LinkError;
 
-use crate::wire::{CommonOptions, base_url, ephemeris_error};
+use crate::wire::{CommonOptions, ephemeris_error};
 
 pub const SVG_PATH: &str = "/api/chart/image.svg";
 pub const PNG_PATH: &str = "/api/chart/image.png";
@@ -199,8 +199,10 @@ pub fn issue(
         purpose: None,
     };
     let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
-    let base = base_url(app, headers);
-    Ok(ImageLinks { url: format!("{base}{SVG_PATH}?token={token}"), png_url: format!("{base}{PNG_PATH}?token={token}") })
+    // Through CloudFront when configured: each URL signed for its own path,
+    // until the token's own expiry.
+    let link = |path: &str| public_link(app, headers, &format!("{path}?token={token}"), claims.exp);
+    Ok(ImageLinks { url: link(SVG_PATH), png_url: link(PNG_PATH) })
 }
 
 /// The charts a link draws, computed anew.

@@ -133,7 +133,7 @@ fn format_id(format: Format) -> &'static str {
 
 /// Whether `If-None-Match` names `etag` (or is `*`); weak validators match
 /// too, as RFC 9110 has `If-None-Match` compare weakly.
-fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
+pub(crate) fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
     headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|tag| {
         let tag = tag.trim();
         tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag

@@ -15,7 +15,6 @@ use shared::http::{ApiError, AppState, Caller};
 use shared::language::Language;
 
 use crate::chart_image::link::ChartSpec;
-use crate::wire::base_url;
 
 /// The `u` claim of a summary link: an image link has none, so neither
 /// opens as the other.
@@ -112,7 +111,7 @@ pub fn issue(
     let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
     let expires_at = chrono::DateTime::from_timestamp(exp, 0).ok_or_else(|| ApiError::internal("link expiry out of range"))?;
     Ok(SummaryLink {
-        url: format!("{}{}?token={token}", base_url(app, headers), path(horoscope)),
+        url: shared::http::public_link(app, headers, &format!("{}?token={token}", path(horoscope)), exp),
         expires_at: expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         horoscope_type: horoscope.id(),
     })

@@ -84,16 +84,34 @@ async fn open(
 
     let writer = write::Writer::of(app);
     let hash = request_hash(&claims, &writer.model());
-    let (summary, cached) = summary_for(app, &caller, &claims, horoscope, language, &writer, &hash).await?;
 
+    // A stored summary never changes: the request's hash and the applied
+    // version name the cached answer's bytes.
+    let etag = format!("\"{hash}-{}\"", version.applied_text());
     let now = chrono::Utc::now().timestamp();
     let max_age = (claims.exp - now).clamp(0, MAX_CACHE_SECONDS);
     // A key kept to some sites must not have its summaries handed to other
     // sites by a shared cache.
     let scope = if domains::unrestricted(&caller.key.allowed_domains) { "public" } else { "private" };
     let mut response_headers = HeaderMap::new();
+    response_headers.insert(header::ETAG, HeaderValue::from_str(&etag).map_err(ApiError::internal)?);
     response_headers
         .insert(header::CACHE_CONTROL, HeaderValue::from_str(&format!("{scope}, max-age={max_age}")).map_err(ApiError::internal)?);
+    // Revalidation (a browser's, or CloudFront's RefreshHit, which the edge
+    // meter charges from its logs): nothing read but the summary's presence,
+    // nothing charged.
+    if crate::chart_image::if_none_match(headers, &etag)
+        && summaries::cached(app.table.as_ref(), &caller.organization.id, &hash).await?.is_some()
+    {
+        return Ok(Versioned(version, (StatusCode::NOT_MODIFIED, response_headers)).into_response());
+    }
+
+    let (summary, cached) = summary_for(app, &caller, &claims, horoscope, language, &writer, &hash).await?;
+    if !cached {
+        // The answer that wrote the summary says `cached: false`; no cache
+        // keeps it, so every later answer, shared caches' too, says `true`.
+        response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     let mut document = Document::new(SummaryBody {
         horoscope_type: summary.horoscope_type,
         language: summary.language,
