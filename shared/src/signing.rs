@@ -16,6 +16,19 @@ use serde::de::DeserializeOwned;
 /// links working while rotating to a new key.
 pub const DEFAULT_KEY_ID: &str = "default";
 
+/// Links expire on the hour: `ttl_seconds` from `now`, rounded down to the
+/// hour (never longer than configured). The same request made again within
+/// the hour then gets the very same link (the same token, the same
+/// CloudFront signature), so caches keyed on the link hold one entry and
+/// the signature is made once. A lifetime too short to round keeps its
+/// exact end.
+pub fn link_expiry(now: i64, ttl_seconds: i64) -> i64 {
+    const STEP: i64 = 3600;
+    let exact = now + ttl_seconds;
+    let rounded = exact.div_euclid(STEP) * STEP;
+    if rounded > now { rounded } else { exact }
+}
+
 /// One link-signing secret and its id (the `kid` of the links it signs).
 #[derive(Clone, PartialEq, Eq)]
 pub struct SigningKey {
@@ -134,6 +147,17 @@ mod tests {
 
     fn key(id: &str, secret: &str) -> SigningKey {
         SigningKey { id: id.into(), secret: secret.as_bytes().to_vec() }
+    }
+
+    #[test]
+    fn link_expiries_are_on_the_hour_never_later_than_asked() {
+        let now = 1_764_100_000; // 2025-11-25T19:46:40Z
+        assert_eq!(link_expiry(now, 30 * 86_400), 1_766_689_200);
+        assert_eq!(link_expiry(now, 30 * 86_400) % 3600, 0);
+        assert_eq!(link_expiry(now + 100, 30 * 86_400), link_expiry(now, 30 * 86_400), "the same within the hour");
+        assert!(link_expiry(now, 3600) > now && link_expiry(now, 3600) <= now + 3600);
+        assert_eq!(link_expiry(now, 600), now + 600, "too short to round");
+        assert_eq!(link_expiry(now, -1), now - 1, "already expired stays expired");
     }
 
     #[test]

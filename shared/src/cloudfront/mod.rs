@@ -44,7 +44,14 @@ pub struct CloudFrontSigner {
     domain: String,
     key_pair_id: String,
     key: Arc<RsaPrivateKey>,
+    /// URLs signed already, by URL and expiry: an RSA signature costs about
+    /// a millisecond, and links are deterministic (their expiry is on the
+    /// hour), so the same chart asked again is signed once.
+    signed: Arc<quick_cache::sync::Cache<(String, i64), String>>,
 }
+
+/// Signed URLs kept per process (each about 600 bytes).
+const SIGNED_KEPT: usize = 10_000;
 
 impl std::fmt::Debug for CloudFrontSigner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -107,7 +114,12 @@ impl CloudFrontSigner {
         if bits < KEY_BITS {
             return Err(refused("CLOUDFRONT_PRIVATE_KEY", format!("is an RSA key of {bits} bits; CloudFront takes {KEY_BITS}")));
         }
-        Ok(Self { domain, key_pair_id: key_pair_id.to_owned(), key: Arc::new(key) })
+        Ok(Self {
+            domain,
+            key_pair_id: key_pair_id.to_owned(),
+            key: Arc::new(key),
+            signed: Arc::new(quick_cache::sync::Cache::new(SIGNED_KEPT)),
+        })
     }
 
     /// The distribution's domain links are made on.
@@ -122,7 +134,14 @@ impl CloudFrontSigner {
     /// The signed URL of `path_and_query` (starting with `/`) on the
     /// distribution, valid until `expires` (Unix seconds).
     pub fn link(&self, path_and_query: &str, expires: i64) -> String {
-        self.sign_url(&format!("https://{}{path_and_query}", self.domain), expires)
+        let url = format!("https://{}{path_and_query}", self.domain);
+        let key = (url, expires);
+        if let Some(signed) = self.signed.get(&key) {
+            return signed;
+        }
+        let signed = self.sign_url(&key.0, expires);
+        self.signed.insert(key, signed.clone());
+        signed
     }
 
     /// `url` with `Expires`, `Signature` and `Key-Pair-Id` appended: the

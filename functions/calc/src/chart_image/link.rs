@@ -192,7 +192,7 @@ pub fn issue(
         organization_id: caller.organization.id.clone(),
         key_id: Some(caller.key.id.clone()),
         widget_id: None,
-        exp: chrono::Utc::now().timestamp() + app.config.chart_link_ttl_seconds,
+        exp: shared::signing::link_expiry(chrono::Utc::now().timestamp(), app.config.chart_link_ttl_seconds),
         chart,
         customization: customization.filter(|c| !c.is_null()).cloned(),
         language: (options.language != Language::En).then(|| options.language.code().to_owned()),

@@ -4,9 +4,8 @@
 //! The token (see `shared::signing`) carries the calculation as resolved
 //! (the same chart spec an image link carries; for transits also the
 //! period's end), the language, the organization and the key: opening it
-//! needs no body and no key header. Its expiry is rounded up to the hour,
-//! so the same calculation asked again within the hour gets the very same
-//! link, and a cache keyed on the link (CloudFront's) holds one entry.
+//! needs no body and no key header. Its expiry is on the hour (see
+//! `shared::signing::link_expiry`).
 
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
@@ -19,8 +18,6 @@ use crate::chart_image::link::ChartSpec;
 /// The `u` claim of a summary link: an image link has none, so neither
 /// opens as the other.
 const PURPOSE: &str = "s";
-/// Link expiries are rounded up to a multiple of this (seconds).
-const EXPIRY_STEP: i64 = 3600;
 
 /// Where each horoscope type's summary is opened.
 pub fn path(horoscope: HoroscopeType) -> &'static str {
@@ -97,8 +94,7 @@ pub fn issue(
     chart: ChartSpec,
     language: Language,
 ) -> Result<SummaryLink, ApiError> {
-    let now = chrono::Utc::now().timestamp();
-    let exp = (now + app.config.chart_link_ttl_seconds).div_euclid(EXPIRY_STEP) * EXPIRY_STEP + EXPIRY_STEP;
+    let exp = shared::signing::link_expiry(chrono::Utc::now().timestamp(), app.config.chart_link_ttl_seconds);
     let claims = SummaryClaims {
         purpose: PURPOSE.to_owned(),
         organization_id: caller.organization.id.clone(),
