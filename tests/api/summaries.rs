@@ -384,3 +384,31 @@ async fn caches_keep_only_cached_answers_and_revalidation_is_free() {
         Request::get(format!("{path}&api_version=2026-09-03")).header("if-none-match", etag.as_str()).body(Body::empty()).unwrap();
     assert_eq!(app.router.clone().oneshot(request).await.unwrap().status(), 200);
 }
+
+#[tokio::test]
+async fn a_long_transit_period_speaks_of_slow_planets() {
+    let app = TestApp::spawn().await;
+    let year = with(birth(), json!({ "startDate": "2026-01-01", "endDate": "2026-12-31" }));
+    let url = summary_url(&app, &app.api_key, "/api/calc/transit", &year).await;
+    let data = open(&app, &url).await.body["data"].clone();
+    let labels: Vec<&str> = data["highlights"].as_array().unwrap().iter().map(|h| h["label"].as_str().unwrap()).collect();
+    assert!(!labels.is_empty());
+    for fast in ["Transiting Sun ", "Transiting Moon ", "Transiting Mercury ", "Transiting Venus ", "Transiting Mars "] {
+        assert!(labels.iter().all(|l| !l.starts_with(fast)), "{fast}in a year's summary: {labels:?}");
+    }
+    // Each contact once, however many passes (retrogrades) it makes.
+    let distinct: HashSet<&str> = labels.iter().map(|l| l.split(" (orb").next().unwrap()).collect();
+    assert_eq!(distinct.len(), labels.len(), "{labels:?}");
+
+    // A month still speaks of the Sun and the inner planets.
+    let month = with(birth(), json!({ "startDate": "2026-05-01", "endDate": "2026-05-31" }));
+    let url = summary_url(&app, &app.api_key, "/api/calc/transit", &month).await;
+    let data = open(&app, &url).await.body["data"].clone();
+    let labels: Vec<&str> = data["highlights"].as_array().unwrap().iter().map(|h| h["label"].as_str().unwrap()).collect();
+    assert!(
+        labels.iter().any(|l| ["Transiting Sun ", "Transiting Mercury ", "Transiting Venus ", "Transiting Mars ", "Transiting Moon "]
+            .iter()
+            .any(|f| l.starts_with(f))),
+        "{labels:?}"
+    );
+}

@@ -139,6 +139,18 @@ fn draft_of(
     })
 }
 
+/// Whether transits of `point` say something about a period of `days`: over
+/// months the fast bodies touch every natal point (the Sun conjoins the
+/// natal Sun every year), so a longer period speaks of slower ones only.
+fn worth_a_period(point: PointId, days: f64) -> bool {
+    let fast = matches!(point, PointId::Moon | PointId::Sun | PointId::Mercury | PointId::Venus);
+    match days {
+        d if d <= 45.0 => true,
+        d if d <= 180.0 => !fast,
+        _ => !fast && point != PointId::Mars,
+    }
+}
+
 /// Every pass of the transiting points `x` over the natal chart `i`'s
 /// points and angles (Ascendant, Midheaven) from `start` to `end`, each at
 /// the tightest orb it reaches in the period.
@@ -159,7 +171,8 @@ fn transit_period(
             .filter(|(angle, _)| matches!(angle, AngleId::Ascendant | AngleId::Midheaven))
             .map(|(angle, longitude)| (NatalTarget::Angle(*angle), *longitude)),
     );
-    let transiting: Vec<TransitingBody> = points(x)?.into_iter().filter_map(TransitingBody::of).collect();
+    let transiting: Vec<TransitingBody> =
+        points(x)?.into_iter().filter(|p| worth_a_period(*p, end.0 - start.0)).filter_map(TransitingBody::of).collect();
     let period = TransitInput { start, end, transiting, natal: targets.clone(), orbs: input.orbs.clone() };
     let transits = find_transits(ephemeris, &period).map_err(|e| ephemeris_error(e, "/token"))?;
     transits
