@@ -272,6 +272,24 @@ end
 LUA
 }
 
+# A wrk script GETting the `kind` links of $WORK/mix (chart, summary)
+# round-robin, each thread starting elsewhere, with the run's Referer.
+round_robin_lua() {
+    local kind="$1"
+    echo "wrk.headers[\"Referer\"] = \"$ORIGIN/chart\""
+    echo 'local paths = {'
+    sed -n "s/^$kind \(.*\)/  \"\1\",/p" "$WORK/mix"
+    echo '}'
+    cat <<'LUA'
+local next_link = math.random(1, #paths)
+request = function()
+  next_link = next_link % #paths + 1
+  return wrk.format("GET", paths[next_link])
+end
+LUA
+    single_route_lua
+}
+
 server_memory() { grep -E 'VmRSS|VmHWM' "/proc/$SERVER_PID/status" | tr -s ' ' | tr '\n' ' '; }
 
 # Every answered request was charged: the usage the API reports (after the
@@ -321,21 +339,7 @@ main() {
             ;;
         image)
             MIX="chart=1" prepare_mix
-            {
-                echo 'wrk.headers["Referer"] = "https://app.example.com/chart"'
-                echo 'local paths = {'
-                sed -n 's/^chart \(.*\)/  "\1",/p' "$WORK/mix"
-                echo '}'
-                cat <<'LUA'
--- Round-robin over the links, each thread starting elsewhere.
-local next_link = math.random(1, #paths)
-request = function()
-  next_link = next_link % #paths + 1
-  return wrk.format("GET", paths[next_link])
-end
-LUA
-                single_route_lua
-            } >"$WORK/image.lua"
+            round_robin_lua chart >"$WORK/image.lua"
             echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s chart image SVG, $LINKS natal links round-robin, fresh renders (release local server, $store)"
             run_wrk "$SECONDS_TO_RUN" "$WORK/image.lua" "$BASE/"
             ;;
@@ -345,20 +349,7 @@ LUA
             sed -n 's/^summary \(.*\)/\1/p' "$WORK/mix" | while read -r path; do
                 curl -s -o /dev/null -w '%{http_code}\n' "$BASE$path" -H "Referer: $ORIGIN/chart"
             done | sort | uniq -c | sed 's/^/load.sh: summaries written, status count: /' >&2
-            {
-                echo 'wrk.headers["Referer"] = "https://app.example.com/chart"'
-                echo 'local paths = {'
-                sed -n 's/^summary \(.*\)/  "\1",/p' "$WORK/mix"
-                echo '}'
-                cat <<'LUA'
-local next_link = math.random(1, #paths)
-request = function()
-  next_link = next_link % #paths + 1
-  return wrk.format("GET", paths[next_link])
-end
-LUA
-                single_route_lua
-            } >"$WORK/summary.lua"
+            round_robin_lua summary >"$WORK/summary.lua"
             echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s cached natal summaries, $LINKS links round-robin (release local server, $store)"
             run_wrk "$SECONDS_TO_RUN" "$WORK/summary.lua" "$BASE/"
             ;;

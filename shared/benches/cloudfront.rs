@@ -5,30 +5,21 @@
 //! `cargo bench -p shared --bench cloudfront` (needs the openssl command).
 
 use std::io::Write;
-use std::process::Command;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shared::cloudfront::{CloudFrontSigner, logs};
 use shared::metering::edge;
 use shared::signing::{LinkSigner, SigningKey};
 
+#[path = "../tests/common/openssl.rs"]
+mod openssl;
+
 const FIXTURE: &str = include_str!("../tests/fixtures/cloudfront-standard-log.txt");
 const LINES: usize = 10_000;
 
-fn private_key() -> String {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("key.pem");
-    let status = Command::new("openssl")
-        .args(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out"])
-        .arg(&file)
-        .status()
-        .expect("openssl");
-    assert!(status.success());
-    std::fs::read_to_string(file).expect("key")
-}
-
 fn cloudfront(c: &mut Criterion) {
-    let signer = CloudFrontSigner::from_pem("d111111abcdef8.cloudfront.net", "K2JCJMDEHXQW5F", &private_key()).expect("signer");
+    let signer =
+        CloudFrontSigner::from_pem("d111111abcdef8.cloudfront.net", "K2JCJMDEHXQW5F", &openssl::rsa_private_key_pem()).expect("signer");
     let links = LinkSigner::new(&[SigningKey { id: "k".into(), secret: b"bench-link-signing-secret".to_vec() }]);
     let token = links.sign(&serde_json::json!({ "o": "org", "k": "key", "exp": 1_893_456_000, "c": { "t": "n" } })).expect("token");
     let path = format!("/api/chart/image.svg?token={token}");

@@ -9,6 +9,8 @@ use shared::config::{Config, ConfigError};
 
 #[path = "common/moto.rs"]
 mod moto_env;
+#[path = "common/openssl.rs"]
+mod openssl;
 
 use moto_env::{endpoint, sdk_config, unique};
 
@@ -73,24 +75,11 @@ async fn a_secret_that_cannot_be_read_stops_the_start_naming_the_variable_not_th
     assert!(error.to_string().contains("ResourceNotFoundException"), "{error}");
 }
 
-/// A 2048-bit RSA key in PEM, made by openssl for this run.
-fn cloudfront_private_key() -> String {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("key.pem");
-    let output = std::process::Command::new("openssl")
-        .args(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out"])
-        .arg(&file)
-        .output()
-        .expect("the openssl command (apt-get install openssl)");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    std::fs::read_to_string(file).expect("key")
-}
-
 #[tokio::test]
 async fn cloudfront_keys_and_the_origin_secret_come_by_arn_and_half_a_setup_stops_the_start() {
     let Some(url) = endpoint("cloudfront_keys_and_the_origin_secret_come_by_arn_and_half_a_setup_stops_the_start") else { return };
     let aws = sdk_config(&url).await;
-    let pem = cloudfront_private_key();
+    let pem = openssl::rsa_private_key_pem();
     let key_arn = create_secret(&aws, &pem).await;
     let origin_arn = create_secret(&aws, "origin-verify-secret-from-secrets-manager").await;
     let base = [("STORAGE_BACKEND", "aws"), ("TABLE_NAME", "t"), ("BUCKET_NAME", "b"), ("URL_SIGNING_SECRET", "plain-value")];

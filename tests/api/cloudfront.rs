@@ -6,8 +6,6 @@
 //! route is unchanged. (The signature itself is checked with openssl in
 //! shared/tests/cloudfront_signature.rs.)
 
-use std::process::Command;
-
 use axum::body::Body;
 use axum::http::Request;
 use base64::Engine;
@@ -23,21 +21,8 @@ const DOMAIN: &str = "d111111abcdef8.cloudfront.net";
 const KEY_PAIR_ID: &str = "K2JCJMDEHXQW5F";
 const ORIGIN_SECRET: &str = "origin-secret-for-this-test-0123";
 
-/// A private key made by openssl for this run (none is committed).
-fn private_key() -> String {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("key.pem");
-    let output = Command::new("openssl")
-        .args(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out"])
-        .arg(&file)
-        .output()
-        .expect("the openssl command (apt-get install openssl)");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    std::fs::read_to_string(file).expect("key")
-}
-
 async fn app_behind_cloudfront(origin_secret: Option<&str>) -> TestApp {
-    let signer = CloudFrontSigner::from_pem(DOMAIN, KEY_PAIR_ID, &private_key()).expect("signer");
+    let signer = CloudFrontSigner::from_pem(DOMAIN, KEY_PAIR_ID, &crate::openssl::rsa_private_key_pem()).expect("signer");
     let secret = origin_secret.map(|s| OriginVerifySecret::new(s).expect("secret"));
     TestApp::spawn_with(move |config| config.cdn = CdnConfig { signer: Some(signer), origin_verify_secret: secret }).await
 }

@@ -21,6 +21,8 @@ mod moon_sun;
 mod moto;
 mod natal;
 mod numerology;
+#[path = "../../shared/tests/common/openssl.rs"]
+mod openssl;
 mod orgs;
 mod pagination;
 mod progressions;

@@ -8,6 +8,8 @@
 #[allow(dead_code)]
 #[path = "../../shared/tests/common/moto.rs"]
 mod moto;
+#[path = "../../shared/tests/common/openssl.rs"]
+mod openssl;
 #[path = "../api/support.rs"]
 #[allow(dead_code)]
 mod support;
@@ -64,7 +66,7 @@ async fn no_key_token_or_secret_appears_in_the_logs() {
 
     // Behind CloudFront: links signed with a key made for this run, link
     // routes guarded by the origin secret.
-    let cloudfront_key = cloudfront_private_key();
+    let cloudfront_key = openssl::rsa_private_key_pem();
     let signer =
         shared::cloudfront::CloudFrontSigner::from_pem("d111111abcdef8.cloudfront.net", "K2JCJMDEHXQW5F", &cloudfront_key).unwrap();
     let origin_secret = shared::cloudfront::OriginVerifySecret::new(ORIGIN_SECRET).unwrap();
@@ -168,19 +170,6 @@ async fn no_key_token_or_secret_appears_in_the_logs() {
 }
 
 const ORIGIN_SECRET: &str = "origin-verify-secret-for-the-log-test";
-
-/// A CloudFront key made by openssl for this run.
-fn cloudfront_private_key() -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("key.pem");
-    let output = std::process::Command::new("openssl")
-        .args(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out"])
-        .arg(&file)
-        .output()
-        .expect("the openssl command (apt-get install openssl)");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    std::fs::read_to_string(file).unwrap()
-}
 
 fn support_owner() -> &'static str {
     local_server::bootstrap::LOCAL_OWNER_ID
