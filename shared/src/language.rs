@@ -33,6 +33,19 @@ impl Language {
         Self::SUPPORTED.iter().map(|l| l.code()).collect()
     }
 
+    /// A calendar date written out: "11 May 1990" / "11 de mayo de 1990".
+    pub fn long_date(self, date: impl chrono::Datelike) -> String {
+        const MONTHS_EN: [&str; 12] =
+            ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+        const MONTHS_ES: [&str; 12] =
+            ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+        let month = date.month0() as usize;
+        match self {
+            Self::En => format!("{} {} {}", date.day(), MONTHS_EN[month], date.year()),
+            Self::Es => format!("{} de {} de {}", date.day(), MONTHS_ES[month], date.year()),
+        }
+    }
+
     pub fn point_name(self, point: PointId) -> &'static str {
         if self == Self::Es {
             return match point {

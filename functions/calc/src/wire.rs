@@ -23,33 +23,14 @@ use shared::repo::content::TextSource;
 
 use crate::chart_image::link::{ChartSpec, ImageLinks};
 
+pub use shared::http::fields::{Place, PlacePointers, Problems, parse_language, parse_place};
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LocationBody {
     pub longitude: f64,
     pub latitude: f64,
     pub timezone: String,
-}
-
-/// Collects field errors so that one response names every bad field.
-#[derive(Default)]
-pub struct Problems(Vec<(String, String)>);
-
-impl Problems {
-    pub fn add(&mut self, pointer: impl Into<String>, detail: impl Into<String>) {
-        self.0.push((pointer.into(), detail.into()));
-    }
-
-    pub fn into_result(self) -> Result<(), ApiError> {
-        if self.0.is_empty() { Ok(()) } else { Err(ApiError::invalid_fields(self.0)) }
-    }
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct Place {
-    pub latitude: f64,
-    pub longitude: f64,
-    pub zone: Option<TimeZoneSpec>,
 }
 
 pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Problems) -> Place {
@@ -59,32 +40,6 @@ pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Pro
         timezone: &format!("{pointer}/timezone"),
     };
     parse_place(location.latitude, location.longitude, &location.timezone, &pointers, problems)
-}
-
-/// Where the errors of a place's three fields point.
-pub struct PlacePointers<'a> {
-    pub latitude: &'a str,
-    pub longitude: &'a str,
-    pub timezone: &'a str,
-}
-
-/// A place given field by field (a `LocationBody`, or the legacy request's
-/// flat `latitude1`, `longitude1`, `timezone1`).
-pub fn parse_place(latitude: f64, longitude: f64, timezone: &str, pointers: &PlacePointers, problems: &mut Problems) -> Place {
-    if !(-90.0..=90.0).contains(&latitude) {
-        problems.add(pointers.latitude, "latitude must be between -90 and 90 degrees (north positive)");
-    }
-    if !(-180.0..=180.0).contains(&longitude) {
-        problems.add(pointers.longitude, "longitude must be between -180 and 180 degrees (east positive)");
-    }
-    let zone = match TimeZoneSpec::parse(timezone) {
-        Ok(zone) => Some(zone),
-        Err(error) => {
-            problems.add(pointers.timezone, error.to_string());
-            None
-        }
-    };
-    Place { latitude, longitude, zone }
 }
 
 /// The instant of a civil date-time at a place; errors point at `pointer`.
@@ -297,17 +252,6 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
         include_readable_entities: body.include_readable_entities.unwrap_or(false),
         points,
         orbs,
-    }
-}
-
-/// A language code (`en` when absent); an unsupported one lists the supported.
-pub fn parse_language(code: Option<&str>, pointer: &str, problems: &mut Problems) -> Language {
-    match code {
-        None => Language::En,
-        Some(code) => Language::parse(code).unwrap_or_else(|| {
-            problems.add(pointer, format!("unsupported language '{code}'; supported: {}", Language::supported_codes().join(", ")));
-            Language::En
-        }),
     }
 }
 

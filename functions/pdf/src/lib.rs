@@ -1,7 +1,7 @@
 //! The pdf family: PDF reports (/api/pdf-reports/*).
-//!
-//! Its endpoints are not built yet: the route table is empty, so every path
-//! of this family answers 404 rather than anything made up.
+
+pub mod document;
+pub mod report;
 
 use axum::Router;
 use shared::http::{AppState, Route, router_from};

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod error;
 pub mod extract;
+pub mod fields;
 pub mod links;
 pub mod member;
 pub mod page;

@@ -25,7 +25,10 @@ mod tests;
 
 pub use layout::{AngleMark, GlyphBox, Layout, PlacedPoint, RingLayout, layout};
 #[cfg(feature = "png")]
-pub use png::{PngError, svg_to_png};
+pub use png::{PngError, svg_to_png, svg_tree};
+/// The SVG tree types [`svg_tree`] returns.
+#[cfg(feature = "png")]
+pub use resvg::usvg;
 pub use style::{ChartSize, Color, FALLBACK_FONTS, Palette, Style, StyleError, Theme};
 pub use svg::render_svg;
 

@@ -46,19 +46,26 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
         .clone()
 }
 
-/// `svg` rasterised `width` pixels wide (200–4000), the height keeping the
-/// image's proportions.
-pub fn svg_to_png(svg: &str, width: u32) -> Result<Vec<u8>, PngError> {
-    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
-        return Err(PngError::Width { got: width, min: MIN_WIDTH, max: MAX_WIDTH });
-    }
+/// The wheel's SVG read as a tree of resolved paths and laid-out text,
+/// with the shipped font and no external resource: what the PNG is drawn
+/// from, and what vector consumers (PDF reports) walk.
+pub fn svg_tree(svg: &str) -> Result<usvg::Tree, PngError> {
     let options = usvg::Options {
         font_family: "DejaVu Sans".to_owned(),
         fontdb: fonts(),
         image_href_resolver: usvg::ImageHrefResolver { resolve_data: Box::new(|_, _, _| None), resolve_string: Box::new(|_, _| None) },
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PngError::Svg(e.to_string()))?;
+    usvg::Tree::from_str(svg, &options).map_err(|e| PngError::Svg(e.to_string()))
+}
+
+/// `svg` rasterised `width` pixels wide (200–4000), the height keeping the
+/// image's proportions.
+pub fn svg_to_png(svg: &str, width: u32) -> Result<Vec<u8>, PngError> {
+    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+        return Err(PngError::Width { got: width, min: MIN_WIDTH, max: MAX_WIDTH });
+    }
+    let tree = svg_tree(svg)?;
     let size = tree.size();
     let scale = width as f32 / size.width();
     let height = ((size.height() * scale).round() as u32).clamp(1, MAX_WIDTH * 4);

@@ -306,20 +306,9 @@ fn names(spec: &ChartSpec, language: Language) -> (String, Option<String>) {
     }
 }
 
-const MONTHS_EN: [&str; 12] =
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const MONTHS_ES: [&str; 12] =
-    ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
-
 /// "11 May 1990" / "11 de mayo de 1990".
 fn day(jd: f64, language: Language) -> String {
-    use chrono::Datelike;
-    let Some(at) = JulianDay(jd).to_utc() else { return String::new() };
-    let month = at.month0() as usize;
-    match language {
-        Language::En => format!("{} {} {}", at.day(), MONTHS_EN[month], at.year()),
-        Language::Es => format!("{} de {} de {}", at.day(), MONTHS_ES[month], at.year()),
-    }
+    JulianDay(jd).to_utc().map(|at| language.long_date(at)).unwrap_or_default()
 }
 
 /// "11 May 1990, 12:30 UT".

@@ -1,0 +1,186 @@
+//! The chart wheel as PDF vector graphics: the SVG the chart images are
+//! drawn from (`shared::render`), read back with usvg into resolved paths,
+//! each written as PDF path operators, and its labels as real text in the
+//! report's font. So the report's wheel is the image's wheel, follows every
+//! change to it, stays sharp at any zoom, and its labels can be searched.
+
+use printpdf::{Line, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Op, PaintMode, Point, Polygon, PolygonRing, Pt, WindingOrder};
+use shared::render::usvg::tiny_skia_path::PathSegment;
+use shared::render::usvg::{self, Node, Paint, TextAnchor, Transform};
+
+use super::DocumentError;
+use super::canvas::{Align, Ink, PAGE_HEIGHT, Page, color, round};
+use super::font::Face;
+use crate::report::Rgb8;
+
+/// Where the drawing goes: the SVG's canvas scaled to fit the box, centred.
+struct Placement {
+    scale: f32,
+    left: f32,
+    top: f32,
+}
+
+impl Placement {
+    fn map(&self, transform: Transform, x: f32, y: f32) -> LinePoint {
+        let (x, y) = (transform.sx * x + transform.kx * y + transform.tx, transform.ky * x + transform.sy * y + transform.ty);
+        LinePoint { p: Point { x: Pt(round(self.left + self.scale * x)), y: Pt(round(PAGE_HEIGHT - (self.top + self.scale * y))) }, bezier: false }
+    }
+}
+
+/// Draws `svg` into the box at (`x`, `y` from the top), `width` × `height`
+/// points; returns the height the drawing takes.
+#[allow(clippy::too_many_arguments)]
+pub fn draw(page: &mut Page, ink: &mut Ink, svg: &str, x: f32, y: f32, width: f32, height: f32) -> Result<f32, DocumentError> {
+    let tree = shared::render::svg_tree(svg).map_err(|e| DocumentError::Wheel(e.to_string()))?;
+    let size = tree.size();
+    let scale = (width / size.width()).min(height / size.height());
+    let placement = Placement { scale, left: x + (width - size.width() * scale) / 2.0, top: y };
+    let canvas = (size.width(), size.height());
+    walk(tree.root(), page, ink, &placement, canvas);
+    // Dashes and line styles end with the drawing.
+    page.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::solid() });
+    Ok(size.height() * scale)
+}
+
+fn walk(group: &usvg::Group, page: &mut Page, ink: &mut Ink, placement: &Placement, canvas: (f32, f32)) {
+    for node in group.children() {
+        match node {
+            Node::Group(group) => walk(group, page, ink, placement, canvas),
+            Node::Path(path) if path.is_visible() => draw_path(path, page, placement, canvas),
+            Node::Text(text) => draw_text(text, page, ink, placement),
+            // The renderer draws no raster images; none is embedded.
+            _ => {}
+        }
+    }
+}
+
+/// A colour with its opacity laid over white paper (the wheel draws no
+/// translucent shape over another; this keeps the PDF free of blend states).
+fn paint(paint: &Paint, opacity: f32) -> Option<Rgb8> {
+    let Paint::Color(c) = paint else { return None };
+    let over_white = |channel: u8| (f32::from(channel) * opacity + 255.0 * (1.0 - opacity)).round() as u8;
+    Some(Rgb8(over_white(c.red), over_white(c.green), over_white(c.blue)))
+}
+
+fn draw_path(path: &usvg::Path, page: &mut Page, placement: &Placement, canvas: (f32, f32)) {
+    // The canvas background: the page is the background.
+    let bounds = path.abs_bounding_box();
+    if bounds.x() <= 0.0 && bounds.y() <= 0.0 && bounds.width() >= canvas.0 - 0.5 && bounds.height() >= canvas.1 - 0.5 {
+        return;
+    }
+    let transform = path.abs_transform();
+    let mut subpaths: Vec<(Vec<LinePoint>, bool)> = Vec::new();
+    let mut current: Vec<LinePoint> = Vec::new();
+    let mut last = (0.0_f32, 0.0_f32);
+    let control = |x: f32, y: f32| LinePoint { bezier: true, ..placement.map(transform, x, y) };
+    for segment in path.data().segments() {
+        match segment {
+            PathSegment::MoveTo(p) => {
+                if current.len() > 1 {
+                    subpaths.push((std::mem::take(&mut current), false));
+                }
+                current.clear();
+                current.push(placement.map(transform, p.x, p.y));
+                last = (p.x, p.y);
+            }
+            PathSegment::LineTo(p) => {
+                current.push(placement.map(transform, p.x, p.y));
+                last = (p.x, p.y);
+            }
+            PathSegment::QuadTo(q, p) => {
+                // The quadratic as the cubic it equals.
+                let c1 = (last.0 + 2.0 / 3.0 * (q.x - last.0), last.1 + 2.0 / 3.0 * (q.y - last.1));
+                let c2 = (p.x + 2.0 / 3.0 * (q.x - p.x), p.y + 2.0 / 3.0 * (q.y - p.y));
+                current.extend([control(c1.0, c1.1), control(c2.0, c2.1), placement.map(transform, p.x, p.y)]);
+                last = (p.x, p.y);
+            }
+            PathSegment::CubicTo(c1, c2, p) => {
+                current.extend([control(c1.x, c1.y), control(c2.x, c2.y), placement.map(transform, p.x, p.y)]);
+                last = (p.x, p.y);
+            }
+            PathSegment::Close => {
+                if current.len() > 1 {
+                    subpaths.push((std::mem::take(&mut current), true));
+                }
+            }
+        }
+    }
+    if current.len() > 1 {
+        subpaths.push((current, false));
+    }
+    if subpaths.is_empty() {
+        return;
+    }
+
+    let fill = path.fill().and_then(|fill| paint(fill.paint(), fill.opacity().get()).map(|rgb| (rgb, fill.rule())));
+    let stroke = path.stroke().and_then(|stroke| paint(stroke.paint(), stroke.opacity().get()).map(|rgb| (rgb, stroke)));
+    if let Some((rgb, stroke)) = &stroke {
+        let determinant = (transform.sx * transform.sy - transform.kx * transform.ky).abs().sqrt();
+        page.ops.extend([
+            Op::SetOutlineColor { col: color(*rgb) },
+            Op::SetOutlineThickness { pt: Pt(round(stroke.width().get() * determinant * placement.scale).max(0.1)) },
+            Op::SetLineCapStyle {
+                cap: match stroke.linecap() {
+                    usvg::LineCap::Butt => LineCapStyle::Butt,
+                    usvg::LineCap::Round => LineCapStyle::Round,
+                    usvg::LineCap::Square => LineCapStyle::ProjectingSquare,
+                },
+            },
+            Op::SetLineJoinStyle {
+                join: match stroke.linejoin() {
+                    usvg::LineJoin::Round => LineJoinStyle::Round,
+                    usvg::LineJoin::Bevel => LineJoinStyle::Bevel,
+                    _ => LineJoinStyle::Miter,
+                },
+            },
+            Op::SetLineDashPattern {
+                dash: match stroke.dasharray() {
+                    Some(dashes) => {
+                        let scaled: Vec<f32> = dashes.iter().map(|d| round(d * determinant * placement.scale)).collect();
+                        LineDashPattern::new(0.0, &scaled)
+                    }
+                    None => LineDashPattern::solid(),
+                },
+            },
+        ]);
+    }
+    match (fill, stroke.is_some()) {
+        (Some((rgb, rule)), stroked) => {
+            page.ops.push(Op::SetFillColor { col: color(rgb) });
+            page.ops.push(Op::DrawPolygon {
+                polygon: Polygon {
+                    rings: subpaths.into_iter().map(|(points, _)| PolygonRing { points }).collect(),
+                    mode: if stroked { PaintMode::FillStroke } else { PaintMode::Fill },
+                    winding_order: match rule {
+                        usvg::FillRule::EvenOdd => WindingOrder::EvenOdd,
+                        usvg::FillRule::NonZero => WindingOrder::NonZero,
+                    },
+                },
+            });
+        }
+        // Open strokes are drawn one subpath each: a polygon would close them.
+        (None, true) => {
+            for (points, is_closed) in subpaths {
+                page.ops.push(Op::DrawLine { line: Line { points, is_closed } });
+            }
+        }
+        (None, false) => {}
+    }
+}
+
+fn draw_text(text: &usvg::Text, page: &mut Page, ink: &mut Ink, placement: &Placement) {
+    let transform = text.abs_transform();
+    for chunk in text.chunks() {
+        let Some(span) = chunk.spans().first() else { continue };
+        let rgb = span.fill().and_then(|fill| paint(fill.paint(), fill.opacity().get())).unwrap_or(Rgb8(0, 0, 0));
+        let (x, y) = (chunk.x().unwrap_or(0.0), chunk.y().unwrap_or(0.0));
+        let at = placement.map(transform, x, y);
+        let scale = (transform.sx * transform.sy - transform.kx * transform.ky).abs().sqrt() * placement.scale;
+        let align = match chunk.anchor() {
+            TextAnchor::Start => Align::Left,
+            TextAnchor::Middle => Align::Center,
+            TextAnchor::End => Align::Right,
+        };
+        page.text(ink, Face::Regular, round(span.font_size().get() * scale), rgb, at.p.x.0, PAGE_HEIGHT - at.p.y.0, align, chunk.text());
+    }
+}
