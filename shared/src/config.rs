@@ -43,6 +43,9 @@ pub struct Config {
     pub jwt: Option<JwtSettings>,
     pub max_body_bytes: usize,
     pub chart_link_ttl_seconds: i64,
+    /// How long a PDF report's download link works (S3 pre-signed URL or
+    /// the signed local link).
+    pub report_link_ttl_seconds: i64,
     /// How often the embedded backend writes usage counters to disk: the
     /// most a crash can leave uncounted (see `metering::meter`).
     pub meter_flush_interval_ms: u64,
@@ -162,6 +165,7 @@ impl Config {
             jwt,
             max_body_bytes: parse_number(var, "MAX_BODY_BYTES", 256 * 1024)?,
             chart_link_ttl_seconds: parse_number(var, "CHART_LINK_TTL_SECONDS", 30 * 24 * 3600)?,
+            report_link_ttl_seconds: parse_number(var, "REPORT_LINK_TTL_SECONDS", 3600)?.clamp(60, 7 * 24 * 3600),
             meter_flush_interval_ms: parse_number(var, "METER_FLUSH_INTERVAL_MS", 1000)?.max(10),
             #[cfg(feature = "llm")]
             language_model: language_model(var)?,

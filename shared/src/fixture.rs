@@ -25,6 +25,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
         jwt: None,
         max_body_bytes: 64 * 1024,
         chart_link_ttl_seconds: 3600,
+        report_link_ttl_seconds: 3600,
         meter_flush_interval_ms: 1000,
         language_model: None,
         cdn: Default::default(),

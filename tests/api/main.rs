@@ -25,6 +25,7 @@ mod numerology;
 mod openssl;
 mod orgs;
 mod pagination;
+mod pdf_reports;
 mod progressions;
 mod reference;
 mod refusals;

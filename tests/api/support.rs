@@ -39,6 +39,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         }),
         max_body_bytes: 64 * 1024,
         chart_link_ttl_seconds: 3600,
+        report_link_ttl_seconds: 3600,
         meter_flush_interval_ms: 1000,
         language_model: None,
         cdn: Default::default(),

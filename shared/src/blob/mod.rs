@@ -45,6 +45,15 @@ pub trait BlobStore: Send + Sync + 'static {
 
     /// Removes the object under `key`; removing a missing object is not an error.
     async fn delete(&self, key: &str) -> Result<(), BlobError>;
+
+    /// A URL that downloads the object straight from the backend for
+    /// `ttl`, saved as `file_name`: an S3 pre-signed URL. `None` on a
+    /// backend that serves nothing itself (the local directory: the API
+    /// serves the object behind its own signed link).
+    async fn download_url(&self, key: &str, ttl: std::time::Duration, file_name: &str) -> Result<Option<String>, BlobError> {
+        let _ = (key, ttl, file_name);
+        Ok(None)
+    }
 }
 
 pub type SharedBlobs = Arc<dyn BlobStore>;

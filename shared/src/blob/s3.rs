@@ -99,6 +99,23 @@ impl BlobStore for S3Blobs {
         Ok(Some(Blob { bytes: body.into_bytes().to_vec(), content_type }))
     }
 
+    async fn download_url(&self, key: &str, ttl: std::time::Duration, file_name: &str) -> Result<Option<String>, BlobError> {
+        validate_key(key)?;
+        let config = aws_sdk_s3::presigning::PresigningConfig::expires_in(ttl).map_err(|e| BlobError::Backend(format!("s3 presign: {e}")))?;
+        // The browser saves the file under its name; the URL itself says so.
+        let disposition = format!("attachment; filename=\"{}\"", file_name.replace(['"', '\\'], ""));
+        let request = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .response_content_disposition(disposition)
+            .presigned(config)
+            .await
+            .map_err(|e| sdk_error("GetObject presign", &e))?;
+        Ok(Some(request.uri().to_owned()))
+    }
+
     async fn delete(&self, key: &str) -> Result<(), BlobError> {
         validate_key(key)?;
         // DeleteObject of a missing key succeeds, as the port wants.

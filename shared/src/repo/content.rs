@@ -209,6 +209,26 @@ impl TextSource {
     pub fn language(&self) -> crate::language::Language {
         self.language
     }
+
+    /// Names the organization's own copies this source prints (empty
+    /// without any): a stored document keyed with it is not served after
+    /// the organization edits its texts.
+    pub fn overrides_fingerprint(&self) -> String {
+        use sha2::{Digest, Sha256};
+        if self.overrides.is_empty() {
+            return String::new();
+        }
+        let mut entries: Vec<_> = self.overrides.iter().collect();
+        entries.sort_by(|a, b| a.0.cmp(b.0));
+        let mut hash = Sha256::new();
+        for (urn, text) in entries {
+            for part in [urn.as_str(), text.title.as_str(), text.body.as_str()] {
+                hash.update(part.as_bytes());
+                hash.update([0]);
+            }
+        }
+        hash.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 #[cfg(test)]
