@@ -16,11 +16,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The CloudFront signature tests check signatures with the openssl command
-# (an implementation other than the one that signs) and make their keys with it.
-if ! command -v openssl >/dev/null; then
-    echo "run-tests.sh: installing openssl (apt-get)" >&2
-    if [[ $(id -u) -eq 0 ]]; then apt-get update -qq && apt-get install -y -qq openssl >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq openssl >/dev/null; fi
+# Readers other than the code that writes: the CloudFront signature tests
+# check signatures with the openssl command and make their keys with it; the
+# PDF report tests read the reports with poppler-utils (pdfinfo, pdftotext,
+# pdffonts, pdfimages) and qpdf.
+missing=()
+command -v openssl >/dev/null || missing+=(openssl)
+command -v pdftotext >/dev/null && command -v pdffonts >/dev/null || missing+=(poppler-utils)
+command -v qpdf >/dev/null || missing+=(qpdf)
+if ((${#missing[@]})); then
+    echo "run-tests.sh: installing ${missing[*]} (apt-get)" >&2
+    SUDO=""; [[ $(id -u) -eq 0 ]] || SUDO=sudo
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 bash infra/moto.sh start
