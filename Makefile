@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary soak package build deploy load-content first-use sam-local clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary soak package build deploy load-content first-use sam-local docs-examples bench-pdf clean
 
 run:
 	cargo build --release -p local-server
@@ -25,6 +25,10 @@ lint:
 
 bench:
 	cargo bench -p shared --bench natal
+
+# A natal and a synastry PDF report, request to bytes (storage aside).
+bench-pdf:
+	cargo bench -p pdf --bench report
 
 # A keyed natal request on DynamoDB (moto) with 5 ms injected per call.
 bench-dynamodb:
@@ -96,6 +100,14 @@ first-use:
 	cargo build -q --release -p local-server
 	STORAGE_BACKEND=aws ./target/release/local-server bootstrap --owner-email "$(OWNER_EMAIL)" --owner-name "$(OWNER_NAME)" \
 		$(if $(OWNER_ID),--owner-id "$(OWNER_ID)") $(if $(ORG_NAME),--organization-name "$(ORG_NAME)") $(if $(PLAN),--plan "$(PLAN)")
+
+# The example PDF report in docs/examples/ and its pages as PNG (needs
+# pdftoppm from poppler-utils); a test checks the example is up to date.
+docs-examples:
+	cargo run -q --release -p pdf --example sample -- .test-run/reports
+	cp .test-run/reports/natal-report-classic-en.pdf docs/examples/
+	rm -f docs/examples/natal-report-classic-en-page-*.png
+	pdftoppm -r 60 -png docs/examples/natal-report-classic-en.pdf docs/examples/natal-report-classic-en-page
 
 clean:
 	cargo clean

@@ -18,14 +18,21 @@ pub async fn download(State(app): State<AppState>, Query(query): Query<BTreeMap<
         .get("token")
         .ok_or_else(|| ApiError::unauthorized("invalid_link", "the link has no token: open the downloadUrl of a report answer as given"))?;
     let claims: DownloadClaims = app.signer.verify(token).map_err(|error| match error {
-        LinkError::Expired => ApiError::unauthorized("expired_link", "the download link has expired: request the report again for a new one"),
+        LinkError::Expired => {
+            ApiError::unauthorized("expired_link", "the download link has expired: request the report again for a new one")
+        }
         LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
         LinkError::NoKey => ApiError::internal(error),
     })?;
     if claims.u != "p" || !claims.b.starts_with("reports/") {
         return Err(ApiError::unauthorized("invalid_link", "this link is not a report download link"));
     }
-    let blob = app.blobs.get(&claims.b).await.map_err(ApiError::internal)?.ok_or_else(|| ApiError::not_found("the report is no longer stored: request it again"))?;
+    let blob = app
+        .blobs
+        .get(&claims.b)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found("the report is no longer stored: request it again"))?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
     headers.insert(header::CONTENT_DISPOSITION, disposition(&claims.f)?);

@@ -118,14 +118,15 @@ pub async fn generate(
     if wants_json_api(&headers) {
         let ttl = app.config.report_link_ttl_seconds;
         let expires = Utc::now() + chrono::Duration::seconds(ttl);
-        let download_url = match app.blobs.download_url(&key, Duration::from_secs(ttl.unsigned_abs()), &file_name).await.map_err(ApiError::internal)? {
-            Some(url) => url,
-            None => {
-                let claims = DownloadClaims { u: "p".into(), b: key.clone(), f: file_name.clone(), exp: expires.timestamp() };
-                let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
-                format!("{}{DOWNLOAD_PATH}?token={token}", shared::http::links::base_url(&app, &headers))
-            }
-        };
+        let download_url =
+            match app.blobs.download_url(&key, Duration::from_secs(ttl.unsigned_abs()), &file_name).await.map_err(ApiError::internal)? {
+                Some(url) => url,
+                None => {
+                    let claims = DownloadClaims { u: "p".into(), b: key.clone(), f: file_name.clone(), exp: expires.timestamp() };
+                    let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
+                    format!("{}{DOWNLOAD_PATH}?token={token}", shared::http::links::base_url(&app, &headers))
+                }
+            };
         let resource = ReportResource {
             kind: "pdf-reports",
             id,

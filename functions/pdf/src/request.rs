@@ -131,6 +131,7 @@ fn person(body: &PersonBody, pointer: &str, ephemeris: &Ephemeris, problems: &mu
         latitude: place.latitude,
         longitude: place.longitude,
         time_zone: body.birth_place.timezone.trim().to_owned(),
+        zone,
     })
 }
 

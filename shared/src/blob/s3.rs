@@ -101,7 +101,8 @@ impl BlobStore for S3Blobs {
 
     async fn download_url(&self, key: &str, ttl: std::time::Duration, file_name: &str) -> Result<Option<String>, BlobError> {
         validate_key(key)?;
-        let config = aws_sdk_s3::presigning::PresigningConfig::expires_in(ttl).map_err(|e| BlobError::Backend(format!("s3 presign: {e}")))?;
+        let config =
+            aws_sdk_s3::presigning::PresigningConfig::expires_in(ttl).map_err(|e| BlobError::Backend(format!("s3 presign: {e}")))?;
         // The browser saves the file under its name; the URL itself says so.
         let disposition = format!("attachment; filename=\"{}\"", file_name.replace(['"', '\\'], ""));
         let request = self

@@ -42,6 +42,10 @@ impl Ink {
     }
 }
 
+/// How text is set: the face, the size in points and the colour.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pen(pub Face, pub f32, pub Rgb8);
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
     Left,
@@ -56,11 +60,12 @@ pub struct Page {
 }
 
 impl Page {
-    /// `text` with its baseline at `y` (from the top), starting at `x`
+    /// `text` with its baseline at `at` (x, y from the top), starting at x
     /// (left), centred on it or ending at it. A character the face lacks
     /// prints as `?` rather than as an empty box. Returns the width.
-    #[allow(clippy::too_many_arguments)]
-    pub fn text(&mut self, ink: &mut Ink, face: Face, size: f32, rgb: Rgb8, x: f32, y: f32, align: Align, text: &str) -> f32 {
+    pub fn text(&mut self, ink: &mut Ink, pen: Pen, at: (f32, f32), align: Align, text: &str) -> f32 {
+        let Pen(face, size, rgb) = pen;
+        let (x, y) = at;
         let text: String = text.chars().map(|c| if c == ' ' || face.has(c) { c } else { '?' }).collect();
         if text.trim().is_empty() {
             return 0.0;
@@ -98,7 +103,9 @@ impl Page {
         self.ops.push(Op::SetFillColor { col: color(rgb) });
         self.ops.push(Op::DrawPolygon {
             polygon: Polygon {
-                rings: vec![PolygonRing { points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)] }],
+                rings: vec![PolygonRing {
+                    points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)],
+                }],
                 mode: PaintMode::Fill,
                 winding_order: WindingOrder::NonZero,
             },
@@ -109,7 +116,10 @@ impl Page {
     pub fn stroke_rect(&mut self, x: f32, y: f32, width: f32, height: f32, line_width: f32, rgb: Rgb8) {
         self.ops.extend([Op::SetOutlineColor { col: color(rgb) }, Op::SetOutlineThickness { pt: Pt(line_width) }]);
         self.ops.push(Op::DrawLine {
-            line: Line { points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)], is_closed: true },
+            line: Line {
+                points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)],
+                is_closed: true,
+            },
         });
     }
 

@@ -72,10 +72,8 @@ impl Face {
     /// The advance of `text` at `size` points.
     pub fn width(self, text: &str, size: f32) -> f32 {
         let font = self.parsed();
-        let units: u32 = text
-            .chars()
-            .map(|c| font.lookup_glyph_index(c as u32).and_then(|gid| font.get_glyph_width(gid)).map_or(0, u32::from))
-            .sum();
+        let units: u32 =
+            text.chars().map(|c| font.lookup_glyph_index(c as u32).and_then(|gid| font.get_glyph_width(gid)).map_or(0, u32::from)).sum();
         units as f32 * size / f32::from(font.units_per_em.max(1))
     }
 
@@ -116,7 +114,8 @@ mod tests {
     #[test]
     fn both_faces_hold_the_symbols_and_letters_a_report_prints() {
         for face in Face::ALL {
-            for c in "☉☽☿♀♂♃♄♅♆♇☊☋⚸⚷⊗♈♉♊♋♌♍♎♏♐♑♒♓☌☍△□∠℞°′áéíóúñÁÉÍÓÚÑüÜ¿¡—–·…".chars() {
+            for c in "☉☽☿♀♂♃♄♅♆♇☊☋⚸⚷⊗♈♉♊♋♌♍♎♏♐♑♒♓☌☍△□∠℞°′áéíóúñÁÉÍÓÚÑüÜ¿¡—–·…".chars()
+            {
                 assert!(face.has(c), "{face:?} lacks {c}");
             }
         }

@@ -22,7 +22,7 @@ use shared::render::{Style, render_svg};
 
 use crate::report::labels::{self, Phrase};
 use crate::report::{Report, Rgb8, Template};
-use canvas::{Align, Ink, PAGE_HEIGHT, PAGE_WIDTH, Page, wrap};
+use canvas::{Align, Ink, PAGE_HEIGHT, PAGE_WIDTH, Page, Pen, wrap};
 pub use font::Face;
 
 /// Changes whenever the drawing of a report changes: part of the stored
@@ -134,9 +134,9 @@ impl<'a> Flow<'a> {
         }
     }
 
-    fn text(&mut self, face: Face, size: f32, rgb: Rgb8, x: f32, y: f32, align: Align, text: &str) -> f32 {
+    fn text(&mut self, pen: Pen, at: (f32, f32), align: Align, text: &str) -> f32 {
         let last = self.pages.len() - 1;
-        self.pages[last].text(self.ink, face, size, rgb, x, y, align, text)
+        self.pages[last].text(self.ink, pen, at, align, text)
     }
 
     /// A section heading, on a new page when `fresh_page`.
@@ -150,14 +150,14 @@ impl<'a> Flow<'a> {
         let baseline = self.y + 20.0;
         match self.look.template {
             Template::Classic => {
-                self.text(Face::Bold, 18.0, primary, PAGE_WIDTH / 2.0, baseline, Align::Center, title);
+                self.text(Pen(Face::Bold, 18.0, primary), (PAGE_WIDTH / 2.0, baseline), Align::Center, title);
                 let y = baseline + 10.0;
                 self.page().line((PAGE_WIDTH / 2.0 - 60.0, y), (PAGE_WIDTH / 2.0 + 60.0, y), 0.8, rule);
                 self.page().line((PAGE_WIDTH / 2.0 - 14.0, y + 3.0), (PAGE_WIDTH / 2.0 + 14.0, y + 3.0), 0.8, accent);
             }
             Template::Modern => {
                 self.page().fill_rect(LEFT, baseline - 16.0, 4.0, 20.0, accent);
-                self.text(Face::Bold, 18.0, primary, LEFT + 12.0, baseline, Align::Left, title);
+                self.text(Pen(Face::Bold, 18.0, primary), (LEFT + 12.0, baseline), Align::Left, title);
             }
         }
         self.y = baseline + 26.0;
@@ -174,7 +174,7 @@ impl<'a> Flow<'a> {
         let lines = wrap(title, Face::Bold, size, WIDTH);
         for line in lines {
             self.y += 17.0;
-            self.text(Face::Bold, size, primary, LEFT, self.y, Align::Left, &line);
+            self.text(Pen(Face::Bold, size, primary), (LEFT, self.y), Align::Left, &line);
         }
         self.y += 8.0;
     }
@@ -184,7 +184,7 @@ impl<'a> Flow<'a> {
         for line in wrap(text, Face::Regular, size, WIDTH) {
             self.room(leading);
             self.y += leading;
-            self.text(Face::Regular, size, rgb, LEFT, self.y - 3.0, Align::Left, &line);
+            self.text(Pen(Face::Regular, size, rgb), (LEFT, self.y - 3.0), Align::Left, &line);
         }
         self.y += 8.0;
     }
@@ -209,7 +209,7 @@ impl<'a> Flow<'a> {
                     Align::Center => x + width / 2.0,
                     Align::Right => x + width - 6.0,
                 };
-                flow.text(Face::Bold, 9.0, color, at, top + 12.0, *align, title);
+                flow.text(Pen(Face::Bold, 9.0, color), (at, top + 12.0), *align, title);
                 x += width;
             }
             flow.y = top + ROW;
@@ -233,7 +233,7 @@ impl<'a> Flow<'a> {
                     Align::Center => x + width / 2.0,
                     Align::Right => x + width - 6.0,
                 };
-                self.text(Face::Regular, 9.5, look.ink, at, top + 12.0, *align, cell);
+                self.text(Pen(Face::Regular, 9.5, look.ink), (at, top + 12.0), *align, cell);
                 x += width;
             }
             self.y = top + ROW;
@@ -254,8 +254,7 @@ pub fn write(report: &Report) -> Result<Vec<u8>, DocumentError> {
     let mut flow = Flow::new(&look, &mut ink);
     // The wheel.
     flow.section(l(labels::CHART_WHEEL), false);
-    let mut style = Style::default();
-    style.language = language;
+    let mut style = Style { language, ..Style::default() };
     style.palette.primary = shared::render::Color::parse(&look.primary.hex()).unwrap_or(style.palette.primary);
     let svg = render_svg(&report.wheel, &style);
     let y = flow.y;
@@ -315,9 +314,9 @@ pub fn write(report: &Report) -> Result<Vec<u8>, DocumentError> {
         flow.paragraph(l(labels::NO_ASPECTS), 10.0, look.muted);
     } else {
         let columns = [
-            (l(labels::POINT).to_owned(), 125.0, Align::Left),
+            (shorten(&report.aspects.columns.0, Face::Bold, 9.0, 113.0), 125.0, Align::Left),
             (l(labels::ASPECT).to_owned(), 125.0, Align::Left),
-            (l(labels::POINT).to_owned(), 125.0, Align::Left),
+            (shorten(&report.aspects.columns.1, Face::Bold, 9.0, 113.0), 125.0, Align::Left),
             (l(labels::ORB).to_owned(), 55.0, Align::Right),
             (l(labels::PHASE).to_owned(), WIDTH - 430.0, Align::Left),
         ];
@@ -346,26 +345,26 @@ pub fn write(report: &Report) -> Result<Vec<u8>, DocumentError> {
             flow.room(18.0 * entries.len() as f32 + 24.0);
             let muted = look.muted;
             flow.y += 12.0;
-            flow.text(Face::Bold, 9.5, muted, LEFT, flow.y, Align::Left, title);
+            flow.text(Pen(Face::Bold, 9.5, muted), (LEFT, flow.y), Align::Left, title);
             flow.y += 6.0;
             for (name, count, names) in entries.iter() {
                 let top = flow.y;
-                flow.text(Face::Regular, 10.0, look.ink, LEFT, top + 12.0, Align::Left, name);
+                flow.text(Pen(Face::Regular, 10.0, look.ink), (LEFT, top + 12.0), Align::Left, name);
                 // The bar: ten planets fill 150 points.
                 flow.page().fill_rect(LEFT + 80.0, top + 3.0, 150.0, 11.0, look.tint);
                 if *count > 0 {
                     flow.page().fill_rect(LEFT + 80.0, top + 3.0, 15.0 * *count as f32, 11.0, look.accent);
                 }
-                flow.text(Face::Bold, 10.0, look.ink, LEFT + 240.0, top + 12.0, Align::Left, &count.to_string());
+                flow.text(Pen(Face::Bold, 10.0, look.ink), (LEFT + 240.0, top + 12.0), Align::Left, &count.to_string());
                 let names = shorten(names, Face::Regular, 8.5, RIGHT - (LEFT + 262.0));
-                flow.text(Face::Regular, 8.5, muted, LEFT + 262.0, top + 12.0, Align::Left, &names);
+                flow.text(Pen(Face::Regular, 8.5, muted), (LEFT + 262.0, top + 12.0), Align::Left, &names);
                 flow.y = top + 18.0;
             }
         }
         if let Some(ascendant) = &balance.ascendant {
             flow.y += 14.0;
             let muted = look.muted;
-            flow.text(Face::Regular, 9.5, muted, LEFT, flow.y, Align::Left, ascendant);
+            flow.text(Pen(Face::Regular, 9.5, muted), (LEFT, flow.y), Align::Left, ascendant);
         }
         flow.y += 16.0;
     }
@@ -383,7 +382,7 @@ pub fn write(report: &Report) -> Result<Vec<u8>, DocumentError> {
             let size = 10.5;
             for line in wrap(&reading.heading, Face::Bold, size, WIDTH) {
                 flow.y += 15.0;
-                flow.text(Face::Bold, size, look.ink, LEFT, flow.y, Align::Left, &line);
+                flow.text(Pen(Face::Bold, size, look.ink), (LEFT, flow.y), Align::Left, &line);
             }
             flow.y += 3.0;
             flow.paragraph(&reading.body, 10.0, look.ink);
@@ -448,22 +447,23 @@ fn cover(report: &Report, look: &Look, ink: &mut Ink) -> Page {
             page.stroke_rect(30.0, 30.0, PAGE_WIDTH - 60.0, PAGE_HEIGHT - 60.0, 1.2, look.accent);
             page.stroke_rect(36.0, 36.0, PAGE_WIDTH - 72.0, PAGE_HEIGHT - 72.0, 0.5, look.accent);
             if let Some(brand) = brand {
-                page.text(ink, Face::Bold, 11.0, look.accent, PAGE_WIDTH / 2.0, 92.0, Align::Center, &brand.to_uppercase());
+                page.text(ink, Pen(Face::Bold, 11.0, look.accent), (PAGE_WIDTH / 2.0, 92.0), Align::Center, &brand.to_uppercase());
             }
             // The twelve signs around the title, a classic ornament.
-            let signs: String = shared::astro::zodiac::Sign::ALL.iter().map(|s| labels::sign_symbol(*s).to_string()).collect::<Vec<_>>().join("  ");
-            page.text(ink, Face::Regular, 13.0, look.accent, PAGE_WIDTH / 2.0, 170.0, Align::Center, &signs);
+            let signs: String =
+                shared::astro::zodiac::Sign::ALL.iter().map(|s| labels::sign_symbol(*s).to_string()).collect::<Vec<_>>().join("  ");
+            page.text(ink, Pen(Face::Regular, 13.0, look.accent), (PAGE_WIDTH / 2.0, 170.0), Align::Center, &signs);
             y = 240.0;
             for line in wrap(&report.title, Face::Bold, 28.0, WIDTH) {
-                page.text(ink, Face::Bold, 28.0, look.primary, PAGE_WIDTH / 2.0, y, Align::Center, &line);
+                page.text(ink, Pen(Face::Bold, 28.0, look.primary), (PAGE_WIDTH / 2.0, y), Align::Center, &line);
                 y += 36.0;
             }
             page.line((PAGE_WIDTH / 2.0 - 80.0, y - 14.0), (PAGE_WIDTH / 2.0 + 80.0, y - 14.0), 0.8, look.accent);
             y += 20.0;
-            page.text(ink, Face::Regular, 11.0, look.muted, PAGE_WIDTH / 2.0, y, Align::Center, labels::PREPARED_FOR.get(language));
+            page.text(ink, Pen(Face::Regular, 11.0, look.muted), (PAGE_WIDTH / 2.0, y), Align::Center, labels::PREPARED_FOR.get(language));
             y += 30.0;
             for line in wrap(&report.subject, Face::Bold, 22.0, WIDTH) {
-                page.text(ink, Face::Bold, 22.0, look.ink, PAGE_WIDTH / 2.0, y, Align::Center, &line);
+                page.text(ink, Pen(Face::Bold, 22.0, look.ink), (PAGE_WIDTH / 2.0, y), Align::Center, &line);
                 y += 28.0;
             }
             y += 30.0;
@@ -472,15 +472,15 @@ fn cover(report: &Report, look: &Look, ink: &mut Ink) -> Page {
             page.fill_rect(0.0, 0.0, PAGE_WIDTH, 300.0, look.primary);
             page.fill_rect(0.0, 300.0, PAGE_WIDTH, 6.0, look.accent);
             if let Some(brand) = brand {
-                page.text(ink, Face::Bold, 11.0, Look::white(), LEFT, 64.0, Align::Left, brand);
+                page.text(ink, Pen(Face::Bold, 11.0, Look::white()), (LEFT, 64.0), Align::Left, brand);
             }
             y = 170.0;
             for line in wrap(&report.title, Face::Bold, 30.0, WIDTH) {
-                page.text(ink, Face::Bold, 30.0, Look::white(), LEFT, y, Align::Left, &line);
+                page.text(ink, Pen(Face::Bold, 30.0, Look::white()), (LEFT, y), Align::Left, &line);
                 y += 38.0;
             }
             for line in wrap(&report.subject, Face::Regular, 18.0, WIDTH) {
-                page.text(ink, Face::Regular, 18.0, Look::white(), LEFT, y, Align::Left, &line);
+                page.text(ink, Pen(Face::Regular, 18.0, Look::white()), (LEFT, y), Align::Left, &line);
                 y += 24.0;
             }
             y = 350.0;
@@ -500,7 +500,7 @@ fn cover(report: &Report, look: &Look, ink: &mut Ink) -> Page {
         }
         let x = left + column as f32 * (column_width + 20.0);
         let mut y = row_top;
-        page.text(ink, Face::Bold, 13.0, look.primary, x, y, Align::Left, &block.heading);
+        page.text(ink, Pen(Face::Bold, 13.0, look.primary), (x, y), Align::Left, &block.heading);
         y += 6.0;
         page.line((x, y), (x + column_width.min(WIDTH - 140.0), y), 0.6, look.accent);
         y += 4.0;
@@ -508,18 +508,18 @@ fn cover(report: &Report, look: &Look, ink: &mut Ink) -> Page {
         for (label, value) in &block.rows {
             let lines = wrap(value, Face::Regular, 10.0, column_width - label_width);
             y += 15.0;
-            page.text(ink, Face::Regular, 8.5, look.muted, x, y, Align::Left, label);
+            page.text(ink, Pen(Face::Regular, 8.5, look.muted), (x, y), Align::Left, label);
             for (i, line) in lines.iter().enumerate() {
                 if i > 0 {
                     y += 13.0;
                 }
-                page.text(ink, Face::Regular, 10.0, look.ink, x + label_width, y, Align::Left, line);
+                page.text(ink, Pen(Face::Regular, 10.0, look.ink), (x + label_width, y), Align::Left, line);
             }
         }
         row_bottom = row_bottom.max(y);
     }
     let generated = format!("{} {}", labels::GENERATED.get(language), language.long_date(report.created));
-    page.text(ink, Face::Regular, 9.0, look.muted, PAGE_WIDTH / 2.0, PAGE_HEIGHT - 60.0, Align::Center, &generated);
+    page.text(ink, Pen(Face::Regular, 9.0, look.muted), (PAGE_WIDTH / 2.0, PAGE_HEIGHT - 60.0), Align::Center, &generated);
     page
 }
 
@@ -529,12 +529,12 @@ fn contents(report: &Report, look: &Look, ink: &mut Ink, sections: &[Section], n
     let mut y = TOP + 20.0;
     match look.template {
         Template::Classic => {
-            page.text(ink, Face::Bold, 18.0, look.primary, PAGE_WIDTH / 2.0, y, Align::Center, title);
+            page.text(ink, Pen(Face::Bold, 18.0, look.primary), (PAGE_WIDTH / 2.0, y), Align::Center, title);
             page.line((PAGE_WIDTH / 2.0 - 60.0, y + 10.0), (PAGE_WIDTH / 2.0 + 60.0, y + 10.0), 0.8, look.rule);
         }
         Template::Modern => {
             page.fill_rect(LEFT, y - 16.0, 4.0, 20.0, look.accent);
-            page.text(ink, Face::Bold, 18.0, look.primary, LEFT + 12.0, y, Align::Left, title);
+            page.text(ink, Pen(Face::Bold, 18.0, look.primary), (LEFT + 12.0, y), Align::Left, title);
         }
     }
     y += 40.0;
@@ -545,9 +545,9 @@ fn contents(report: &Report, look: &Look, ink: &mut Ink, sections: &[Section], n
         let (face, size, indent) = if section.nested { (Face::Regular, 10.0, 18.0) } else { (Face::Bold, 11.0, 0.0) };
         let target = number(section);
         let label = shorten(&section.title, face, size, WIDTH - indent - 60.0);
-        let width = page.text(ink, face, size, look.ink, LEFT + indent, y, Align::Left, &label);
+        let width = page.text(ink, Pen(face, size, look.ink), (LEFT + indent, y), Align::Left, &label);
         let number_text = target.to_string();
-        let number_width = page.text(ink, face, size, look.primary, RIGHT, y, Align::Right, &number_text);
+        let number_width = page.text(ink, Pen(face, size, look.primary), (RIGHT, y), Align::Right, &number_text);
         // Dotted leader.
         let from = LEFT + indent + width + 6.0;
         let to = RIGHT - number_width - 6.0;
@@ -570,29 +570,36 @@ fn frame(report: &Report, look: &Look, ink: &mut Ink, page: &mut Page, number: u
     if look.template == Template::Modern {
         page.fill_rect(0.0, 0.0, PAGE_WIDTH, 8.0, look.primary);
     }
-    page.text(ink, Face::Regular, 8.5, look.muted, LEFT, 48.0, Align::Left, &header);
+    page.text(ink, Pen(Face::Regular, 8.5, look.muted), (LEFT, 48.0), Align::Left, &header);
     if let Some(brand) = &report.branding.company_name {
         let brand = shorten(brand, Face::Bold, 8.5, 140.0);
-        page.text(ink, Face::Bold, 8.5, look.primary, RIGHT, 48.0, Align::Right, &brand);
+        page.text(ink, Pen(Face::Bold, 8.5, look.primary), (RIGHT, 48.0), Align::Right, &brand);
     }
     page.line((LEFT, 56.0), (RIGHT, 56.0), 0.5, look.rule);
     page.line((LEFT, PAGE_HEIGHT - 48.0), (RIGHT, PAGE_HEIGHT - 48.0), 0.5, look.rule);
     let footer = report.branding.company_name.as_deref().unwrap_or(SERVICE_NAME);
     let footer = shorten(footer, Face::Regular, 8.0, WIDTH - 120.0);
-    page.text(ink, Face::Regular, 8.0, look.muted, LEFT, PAGE_HEIGHT - 34.0, Align::Left, &footer);
+    page.text(ink, Pen(Face::Regular, 8.0, look.muted), (LEFT, PAGE_HEIGHT - 34.0), Align::Left, &footer);
     let numbering = labels::page_of(report.language, number, count);
-    page.text(ink, Face::Regular, 8.0, look.muted, RIGHT, PAGE_HEIGHT - 34.0, Align::Right, &numbering);
+    page.text(ink, Pen(Face::Regular, 8.0, look.muted), (RIGHT, PAGE_HEIGHT - 34.0), Align::Right, &numbering);
     page.ops.append(&mut ops);
 }
 
 /// The document: fonts subset to what was printed, metadata, outline, then
 /// lopdf for what printpdf does not write (the language, a stable id, the
 /// outline shown on opening) and the compression.
-fn assemble(report: &Report, pages: Vec<Page>, ink: &Ink, sections: &[Section], number: &dyn Fn(&Section) -> usize) -> Result<Vec<u8>, DocumentError> {
+fn assemble(
+    report: &Report,
+    pages: Vec<Page>,
+    ink: &Ink,
+    sections: &[Section],
+    number: &dyn Fn(&Section) -> usize,
+) -> Result<Vec<u8>, DocumentError> {
     let title = format!("{} — {}", report.title, report.subject);
     let mut doc = PdfDocument::new(&title);
     let author = report.branding.company_name.clone().unwrap_or_else(|| SERVICE_NAME.to_owned());
-    let created = printpdf::OffsetDateTime::from_unix_timestamp(report.created.timestamp()).map_err(|e| DocumentError::Pdf(e.to_owned()))?;
+    let created =
+        printpdf::OffsetDateTime::from_unix_timestamp(report.created.timestamp()).map_err(|e| DocumentError::Pdf(e.to_owned()))?;
     {
         let info = &mut doc.metadata.info;
         info.author = author;

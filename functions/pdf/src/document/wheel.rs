@@ -4,12 +4,14 @@
 //! report's font. So the report's wheel is the image's wheel, follows every
 //! change to it, stays sharp at any zoom, and its labels can be searched.
 
-use printpdf::{Line, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Op, PaintMode, Point, Polygon, PolygonRing, Pt, WindingOrder};
+use printpdf::{
+    Line, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Op, PaintMode, Point, Polygon, PolygonRing, Pt, WindingOrder,
+};
 use shared::render::usvg::tiny_skia_path::PathSegment;
 use shared::render::usvg::{self, Node, Paint, TextAnchor, Transform};
 
 use super::DocumentError;
-use super::canvas::{Align, Ink, PAGE_HEIGHT, Page, color, round};
+use super::canvas::{Align, Ink, PAGE_HEIGHT, Page, Pen, color, round};
 use super::font::Face;
 use crate::report::Rgb8;
 
@@ -23,13 +25,15 @@ struct Placement {
 impl Placement {
     fn map(&self, transform: Transform, x: f32, y: f32) -> LinePoint {
         let (x, y) = (transform.sx * x + transform.kx * y + transform.tx, transform.ky * x + transform.sy * y + transform.ty);
-        LinePoint { p: Point { x: Pt(round(self.left + self.scale * x)), y: Pt(round(PAGE_HEIGHT - (self.top + self.scale * y))) }, bezier: false }
+        LinePoint {
+            p: Point { x: Pt(round(self.left + self.scale * x)), y: Pt(round(PAGE_HEIGHT - (self.top + self.scale * y))) },
+            bezier: false,
+        }
     }
 }
 
 /// Draws `svg` into the box at (`x`, `y` from the top), `width` × `height`
 /// points; returns the height the drawing takes.
-#[allow(clippy::too_many_arguments)]
 pub fn draw(page: &mut Page, ink: &mut Ink, svg: &str, x: f32, y: f32, width: f32, height: f32) -> Result<f32, DocumentError> {
     let tree = shared::render::svg_tree(svg).map_err(|e| DocumentError::Wheel(e.to_string()))?;
     let size = tree.size();
@@ -181,6 +185,12 @@ fn draw_text(text: &usvg::Text, page: &mut Page, ink: &mut Ink, placement: &Plac
             TextAnchor::Middle => Align::Center,
             TextAnchor::End => Align::Right,
         };
-        page.text(ink, Face::Regular, round(span.font_size().get() * scale), rgb, at.p.x.0, PAGE_HEIGHT - at.p.y.0, align, chunk.text());
+        page.text(
+            ink,
+            Pen(Face::Regular, round(span.font_size().get() * scale), rgb),
+            (at.p.x.0, PAGE_HEIGHT - at.p.y.0),
+            align,
+            chunk.text(),
+        );
     }
 }

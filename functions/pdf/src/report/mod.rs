@@ -4,6 +4,7 @@
 //! I/O (the texts come in through a lookup), no PDF.
 
 pub mod labels;
+pub mod sample;
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime, Utc};
 use shared::astro::Ephemeris;
@@ -15,7 +16,7 @@ use shared::astro::chart::{ChartInput, MoonCenter, NatalChart, PointPlacement};
 use shared::astro::ephemeris::EphemerisError;
 use shared::astro::house::{HouseSystem, house_of};
 use shared::astro::point::{AngleId, PointId};
-use shared::astro::time::JulianDay;
+use shared::astro::time::{JulianDay, TimeZoneSpec};
 use shared::astro::zodiac::{Sign, ZodiacPosition};
 use shared::content::{AspectTarget, ContentKey, HoroscopeType, Subject, Text};
 use shared::language::Language;
@@ -36,8 +37,7 @@ pub enum ReportKind {
 }
 
 impl ReportKind {
-    pub const ALL: [ReportKind; 6] =
-        [Self::Natal, Self::Synastry, Self::Transit, Self::Progressions, Self::SolarReturn, Self::LunarReturn];
+    pub const ALL: [ReportKind; 6] = [Self::Natal, Self::Synastry, Self::Transit, Self::Progressions, Self::SolarReturn, Self::LunarReturn];
 
     pub fn id(self) -> &'static str {
         self.horoscope().id()
@@ -144,6 +144,8 @@ pub struct Person {
     pub longitude: f64,
     /// The IANA name (or offset) as given.
     pub time_zone: String,
+    /// That zone: the offsets of other moments of the report at the place.
+    pub zone: TimeZoneSpec,
 }
 
 /// A validated request: everything the report depends on.
@@ -211,6 +213,9 @@ pub struct AspectRow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AspectTable {
     pub title: String,
+    /// Whose point each column holds ("Progressed", "Natal"; "Point" twice
+    /// within one chart).
+    pub columns: (String, String),
     pub rows: Vec<AspectRow>,
 }
 
@@ -280,6 +285,9 @@ impl<F: Fn(&ContentKey) -> Option<Text>> TextLookup for F {
         self(key)
     }
 }
+
+/// The widest orb of a progressed-to-natal aspect a report lists.
+pub const PROGRESSED_ORB: f64 = 1.0;
 
 /// The charts of a report.
 struct Charts {
@@ -351,15 +359,11 @@ fn compute(ephemeris: &Ephemeris, request: &ReportRequest) -> Result<Charts, Rep
         ReportKind::Progressions => {
             let target = now_or(at);
             let progression = progress(ephemeris, &natal_input, target, ProgressedAngles::default())?;
-            let mut aspects = progression.aspects_to_natal;
+            // Progressed contacts are read within a degree: a progressed
+            // planet moves about a degree a year, so the orb is its year.
+            let mut aspects: Vec<_> = progression.aspects_to_natal.into_iter().filter(|a| a.orb <= PROGRESSED_ORB).collect();
             aspects.sort_by(|a, b| a.orb.total_cmp(&b.orb));
-            Charts {
-                inner: progression.natal,
-                outer: Some(progression.progressed),
-                aspects,
-                leading: Ring::Outer,
-                outer_at: Some(target),
-            }
+            Charts { inner: progression.natal, outer: Some(progression.progressed), aspects, leading: Ring::Outer, outer_at: Some(target) }
         }
         ReportKind::SolarReturn | ReportKind::LunarReturn => {
             let inner = NatalChart::compute(ephemeris, &natal_input)?;
@@ -385,7 +389,12 @@ fn compute(ephemeris: &Ephemeris, request: &ReportRequest) -> Result<Charts, Rep
 }
 
 /// The whole report of `request`, its texts looked up in `texts`.
-pub fn build(ephemeris: &Ephemeris, request: &ReportRequest, texts: &dyn TextLookup, created: DateTime<Utc>) -> Result<Report, ReportError> {
+pub fn build(
+    ephemeris: &Ephemeris,
+    request: &ReportRequest,
+    texts: &dyn TextLookup,
+    created: DateTime<Utc>,
+) -> Result<Report, ReportError> {
     let charts = compute(ephemeris, request)?;
     let language = request.language;
     let l = |phrase: Phrase| phrase.get(language).to_owned();
@@ -403,7 +412,7 @@ pub fn build(ephemeris: &Ephemeris, request: &ReportRequest, texts: &dyn TextLoo
         facts.push(person_facts(partner, request, outer));
     }
     if let Some(at) = charts.outer_at.and_then(JulianDay::to_utc) {
-        let zoned = at.with_timezone(&request.subject.zoned.offset().to_owned());
+        let zoned = at.with_timezone(&request.subject.zone.offset_at(at));
         let heading = match request.kind {
             ReportKind::Transit => labels::TRANSITS_ON,
             ReportKind::Progressions => labels::PROGRESSED_TO,
@@ -414,7 +423,14 @@ pub fn build(ephemeris: &Ephemeris, request: &ReportRequest, texts: &dyn TextLoo
             rows: vec![
                 (l(labels::second_chart(request.kind)), moment_text(language, zoned)),
                 (l(labels::UNIVERSAL_TIME), utc_text(language, at)),
-                (l(labels::PLACE), format!("{} · {}", request.subject.place_name, coordinates(request.subject.latitude, request.subject.longitude, language))),
+                (
+                    l(labels::PLACE),
+                    format!(
+                        "{} · {}",
+                        request.subject.place_name,
+                        coordinates(request.subject.latitude, request.subject.longitude, language)
+                    ),
+                ),
             ],
         });
     }
@@ -458,11 +474,22 @@ pub fn build(ephemeris: &Ephemeris, request: &ReportRequest, texts: &dyn TextLoo
         .enumerate()
         .map(|(index, &longitude)| {
             let zodiac = ZodiacPosition::of(longitude);
-            CuspRow { house: index as u8 + 1, sign: zodiac.sign, sign_name: language.sign_name(zodiac.sign).to_owned(), degree: degree(&zodiac) }
+            CuspRow {
+                house: index as u8 + 1,
+                sign: zodiac.sign,
+                sign_name: language.sign_name(zodiac.sign).to_owned(),
+                degree: degree(&zodiac),
+            }
         })
         .collect();
+    let columns = match request.kind {
+        ReportKind::Natal | ReportKind::SolarReturn | ReportKind::LunarReturn => (l(labels::POINT), l(labels::POINT)),
+        ReportKind::Synastry => (request.subject.name.clone(), request.partner.as_ref().map(|p| p.name.clone()).unwrap_or_default()),
+        ReportKind::Transit | ReportKind::Progressions => (l(labels::second_chart(request.kind)), l(labels::NATAL)),
+    };
     let aspects = AspectTable {
         title: l(labels::ASPECTS),
+        columns,
         rows: charts
             .aspects
             .iter()
@@ -510,7 +537,10 @@ fn person_facts(person: &Person, request: &ReportRequest, chart: &NatalChart) ->
     ];
     if let Some(ascendant) = chart.angles.iter().find(|(angle, _)| *angle == AngleId::Ascendant) {
         let sign = ZodiacPosition::of(ascendant.1).sign;
-        rows.push((language.angle_name(AngleId::Ascendant).to_owned(), format!("{} {}", labels::sign_symbol(sign), language.sign_name(sign))));
+        rows.push((
+            language.angle_name(AngleId::Ascendant).to_owned(),
+            format!("{} {}", labels::sign_symbol(sign), language.sign_name(sign)),
+        ));
     }
     FactBlock { heading: person.name.clone(), rows }
 }
@@ -532,13 +562,22 @@ impl HousesSystem for NatalChart {
     }
 }
 
-/// "11 May 1990, 14:30 (UTC+02:00)".
+/// "11 May 1990, 14:30 (UTC+02:00)", to the nearest minute (a moment
+/// back from a Julian day can sit a few microseconds before the minute).
 fn moment_text(language: Language, at: DateTime<FixedOffset>) -> String {
+    let at = nearest_minute(at);
     format!("{}, {} (UTC{})", language.long_date(at), at.format("%H:%M"), at.offset())
 }
 
 fn utc_text(language: Language, at: DateTime<Utc>) -> String {
+    let at = nearest_minute(at);
     format!("{}, {} UTC", language.long_date(at), at.format("%H:%M"))
+}
+
+fn nearest_minute<Tz: chrono::TimeZone>(at: DateTime<Tz>) -> DateTime<Tz> {
+    use chrono::DurationRound;
+    let rounded = at.clone().duration_round(chrono::TimeDelta::minutes(1));
+    rounded.unwrap_or(at)
 }
 
 /// "40°25′N 3°42′W" (Spanish: O for west).
@@ -628,7 +667,8 @@ fn readings(request: &ReportRequest, charts: &Charts, texts: &dyn TextLookup) ->
         for (person, chart) in people.into_iter().zip([Some(&charts.inner), charts.outer.as_ref()]) {
             let (Some(person), Some(chart)) = (person, chart) else { continue };
             for placement in chart.points.iter().filter(|p| matches!(p.point, PointId::Sun | PointId::Moon)) {
-                let key = ContentKey { horoscope: HoroscopeType::Natal, subject: Subject::PointInSign(placement.point, placement.zodiac.sign) };
+                let key =
+                    ContentKey { horoscope: HoroscopeType::Natal, subject: Subject::PointInSign(placement.point, placement.zodiac.sign) };
                 if let Some(mut reading) = reading(key) {
                     reading.heading = format!("{} — {}", person.name, reading.heading);
                     portraits.push(reading);
@@ -657,13 +697,11 @@ fn readings(request: &ReportRequest, charts: &Charts, texts: &dyn TextLookup) ->
             .filter(|p| (1..=12).contains(&p.house))
             .filter_map(|p| reading(ContentKey { horoscope, subject: Subject::PointInHouse(p.point, p.house) }));
         sections.push(ReadingSection { title: l(labels::IN_HOUSES), readings: in_houses.collect() });
-        let angles = chart
-            .angles
-            .iter()
-            .filter(|(angle, _)| matches!(angle, AngleId::Ascendant | AngleId::Midheaven))
-            .filter_map(|(angle, longitude)| {
+        let angles = chart.angles.iter().filter(|(angle, _)| matches!(angle, AngleId::Ascendant | AngleId::Midheaven)).filter_map(
+            |(angle, longitude)| {
                 reading(ContentKey { horoscope, subject: Subject::AngleInSign(*angle, ZodiacPosition::of(*longitude).sign) })
-            });
+            },
+        );
         sections.push(ReadingSection { title: l(labels::ANGLES), readings: angles.collect() });
     }
     let aspects = charts
