@@ -11,8 +11,9 @@ The dashboard bearer token is read from $SAM_BEARER_TOKEN (minted by
 `local-server dev-token` with the run's JWT secret and issuer). With that
 token an organization is founded (orgs) and an API key made in it (keys);
 the key then asks for a natal chart (calc), a life path number (numerology),
-an interpretation text and the organization's own texts (content) and the
-modules of its plan (orgs again).
+an interpretation text and the organization's own texts (content), a PDF
+report (pdf: refused on the free plan) and the modules of its plan (orgs
+again).
 Timing lines (`timing: ...`) are for docs/benchmarks.md.
 """
 import json
@@ -117,6 +118,13 @@ def run_checks(base, token):
     check(own["data"] == [], f"a new organization has no content of its own: {own}")
     reference = expect("content: GET /api/openapi.json", call(base, "GET", "/api/openapi.json"), 200)
     check(str(reference.get("openapi", "")).startswith("3."), "the OpenAPI document")
+
+    # A new organization is on the free plan, which has no PDF reports: the
+    # pdf function answers, refusing with the module's own code.
+    report = {"reportType": "natal", "subject": {"name": "SAM", "birthDate": {"year": 1990, "month": 5, "day": 11, "hour": 14, "minute": 30},
+              "birthPlace": {"name": "Roma", "latitude": 41.9028, "longitude": 12.4964, "timezone": "Europe/Rome"}}}
+    refused = expect("pdf: POST /api/pdf-reports/generate on the free plan", call(base, "POST", "/api/pdf-reports/generate", report, keyed), 403)
+    check(refused["errors"][0]["code"] == "module_not_in_plan", f"pdf refusal: {refused}")
 
     modules = expect("orgs: GET /api/modules with the key", call(base, "GET", "/api/modules", headers=keyed), 200)
     check(any(m.get("id") == "numerology" and m.get("available") for m in modules["data"]["attributes"]["modules"]), f"modules: {modules}")

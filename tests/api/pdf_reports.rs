@@ -214,8 +214,23 @@ async fn every_report_type_is_a_pdf_that_real_readers_accept() {
             }
         }
         if pages > 4 {
-            let contents = if language == "es" { "Contenido" } else { "Contents" };
-            assert!(text.contains(contents), "{case}: a report past four pages has a contents page");
+            // Page 2 lists the sections; each is on the page it names.
+            let (_, contents) = tool("pdftotext", &["-layout", "-f", "2", "-l", "2", file, "-"]);
+            assert!(contents.contains(if language == "es" { "Contenido" } else { "Contents" }), "{case}: {contents}");
+            let mut entries = 0;
+            for line in contents.lines().skip(1) {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let Some((last, title)) = words.split_last() else { continue };
+                let Ok(target) = last.parse::<usize>() else { continue };
+                if title.is_empty() || title.iter().any(|w| *w == "Page" || *w == "Página") {
+                    continue;
+                }
+                let title = title.join(" ");
+                let (_, page) = tool("pdftotext", &["-f", &target.to_string(), "-l", &target.to_string(), file, "-"]);
+                assert!(squash(&page).contains(&title), "{case}: '{title}' is not on page {target}");
+                entries += 1;
+            }
+            assert!(entries >= 5, "{case}: {contents}");
         }
         let page_of = if language == "es" { format!("Página 2 de {pages}") } else { format!("Page 2 of {pages}") };
         assert!(text.contains(&page_of), "{case}: page numbers");
