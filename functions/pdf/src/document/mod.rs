@@ -144,7 +144,8 @@ impl<'a> Flow<'a> {
         if fresh_page && self.y > TOP {
             self.new_page();
         }
-        self.room(90.0);
+        // A heading never ends a page: it keeps the start of its section.
+        self.room(160.0);
         self.sections.push(Section { title: title.to_owned(), page: self.pages.len() - 1, nested: false });
         let (primary, accent, rule) = (self.look.primary, self.look.accent, self.look.rule);
         let baseline = self.y + 20.0;
