@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use shared::signing::{LinkSigner, SigningKey};
 use tower::ServiceExt;
 
-use crate::orgs::{OWNER, call};
+use crate::orgs::{OWNER, call, units_used};
 use crate::support::{TestApp, birth, place, rome_1990, with};
 
 const BASE: &str = "https://api.example.test";
@@ -352,22 +352,16 @@ async fn markup_in_labels_is_escaped_and_a_bad_customization_is_422_with_its_poi
     assert!(response.error()["detail"].as_str().unwrap().contains("light, dark"));
 }
 
-async fn used(app: &TestApp) -> i64 {
-    let usage = call(app, "GET", "/api/org/usage", OWNER, None).await;
-    assert_eq!(usage.status, 200, "{}", usage.text);
-    usage.body["data"]["attributes"]["used"].as_i64().unwrap()
-}
-
 #[tokio::test]
 async fn one_render_meters_one_request_and_a_304_neither_renders_nor_meters() {
     let app = TestApp::spawn().await;
     let (svg, png) = natal_link(&app, &app.api_key, &rome_1990(), &[]).await;
-    let before = used(&app).await;
+    let before = units_used(&app).await;
 
     let first = open(&app, &svg, &[("origin", "https://anywhere.example")]).await;
     assert_eq!(first.status, 200);
     assert_eq!(first.header("access-control-allow-origin"), "*");
-    assert_eq!(used(&app).await, before + 1, "one render, one request");
+    assert_eq!(units_used(&app).await, before + 1, "one render, one request");
     let etag = first.header("etag").to_owned();
     assert!(etag.starts_with('"') && etag.len() > 10, "{etag}");
     let cache = first.header("cache-control");
@@ -378,7 +372,7 @@ async fn one_render_meters_one_request_and_a_304_neither_renders_nor_meters() {
     // The same bytes again: the same ETag.
     let again = open(&app, &svg, &[]).await;
     assert_eq!((again.header("etag"), &again.bytes), (etag.as_str(), &first.bytes));
-    assert_eq!(used(&app).await, before + 2);
+    assert_eq!(units_used(&app).await, before + 2);
 
     for validator in [etag.clone(), format!("W/{etag}"), format!("\"other\", {etag}")] {
         let cached = open(&app, &svg, &[("if-none-match", &validator)]).await;
@@ -386,10 +380,10 @@ async fn one_render_meters_one_request_and_a_304_neither_renders_nor_meters() {
         assert!(cached.bytes.is_empty());
         assert_eq!(cached.header("etag"), etag);
     }
-    assert_eq!(used(&app).await, before + 2, "a 304 costs nothing");
+    assert_eq!(units_used(&app).await, before + 2, "a 304 costs nothing");
     let stale = open(&app, &svg, &[("if-none-match", "\"something-else\"")]).await;
     assert_eq!(stale.status, 200);
-    assert_eq!(used(&app).await, before + 3);
+    assert_eq!(units_used(&app).await, before + 3);
 
     // The version is part of the cache key (and answered).
     let dated = open(&app, &format!("{svg}&api_version=2026-01-01"), &[]).await;

@@ -14,7 +14,7 @@ use serde_json::Value;
 use shared::cloudfront::{CdnConfig, CloudFrontSigner, OriginVerifySecret};
 use tower::ServiceExt;
 
-use crate::orgs::{OWNER, call};
+use crate::orgs::units_used;
 use crate::support::{TestApp, rome_1990};
 
 const DOMAIN: &str = "d111111abcdef8.cloudfront.net";
@@ -68,12 +68,6 @@ async fn get(app: &TestApp, path_and_query: &str, headers: &[(&str, &str)]) -> (
     (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null), bytes)
 }
 
-async fn used(app: &TestApp) -> i64 {
-    let usage = call(app, "GET", "/api/org/usage", OWNER, None).await;
-    assert_eq!(usage.status, 200, "{}", usage.text);
-    usage.body["data"]["attributes"]["used"].as_i64().expect("used")
-}
-
 #[tokio::test]
 async fn chart_links_are_cloudfront_signed_urls_expiring_with_their_token() {
     let app = app_behind_cloudfront(None).await;
@@ -107,7 +101,7 @@ async fn chart_links_are_cloudfront_signed_urls_expiring_with_their_token() {
 async fn with_the_origin_secret_link_routes_answer_only_cloudfront() {
     let app = app_behind_cloudfront(Some(ORIGIN_SECRET)).await;
     let (svg, png) = natal_links(&app).await;
-    let before = used(&app).await;
+    let before = units_used(&app).await;
 
     for url in [&svg, &png] {
         let path = origin_request(url);
@@ -121,7 +115,7 @@ async fn with_the_origin_secret_link_routes_answer_only_cloudfront() {
         let (status, body, _) = get(&app, "/api/chart/image.svg?token=garbage", &[]).await;
         assert_eq!((status, body["errors"][0]["code"].as_str()), (403, Some("not_through_cdn")));
     }
-    assert_eq!(used(&app).await, before, "refusals are not charged");
+    assert_eq!(units_used(&app).await, before, "refusals are not charged");
 
     let (status, _, bytes) = get(&app, &origin_request(&svg), &[("x-origin-verify", ORIGIN_SECRET)]).await;
     assert_eq!(status, 200);
@@ -129,7 +123,7 @@ async fn with_the_origin_secret_link_routes_answer_only_cloudfront() {
     let (status, _, bytes) = get(&app, &origin_request(&png), &[("X-Origin-Verify", ORIGIN_SECRET)]).await;
     assert_eq!(status, 200);
     assert!(bytes.starts_with(b"\x89PNG"));
-    assert_eq!(used(&app).await, before + 2);
+    assert_eq!(units_used(&app).await, before + 2);
 
     // Keyed routes do not need CloudFront.
     let response = app.post("/api/calc/natal", &rome_1990()).await;

@@ -44,6 +44,14 @@ pub async fn call(app: &TestApp, method: &str, path: &str, user_id: &str, body: 
     call_with(app, method, path, Some(&token), &[], body.as_ref()).await
 }
 
+/// The units the bootstrap organization has used this month, as its owner
+/// reads them (`GET /api/org/usage`).
+pub async fn units_used(app: &TestApp) -> i64 {
+    let usage = call(app, "GET", "/api/org/usage", OWNER, None).await;
+    assert_eq!(usage.status, 200, "{}", usage.text);
+    usage.body["data"]["attributes"]["used"].as_i64().expect("used")
+}
+
 /// Adds `user_id` to the bootstrap organization with `role`, as if invited.
 pub async fn join(app: &TestApp, user_id: &str, role: Role) {
     let user = User { id: user_id.into(), email: email_of(user_id), name: format!("Name of {user_id}") };

@@ -13,7 +13,7 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use crate::orgs::{OWNER, call};
+use crate::orgs::units_used;
 use crate::support::TestApp;
 
 const GENERATE: &str = "/api/pdf-reports/generate";
@@ -101,6 +101,13 @@ fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The document's language (`/Lang` of the catalog).
+fn document_language(bytes: &[u8]) -> String {
+    let document = lopdf::Document::load_mem(bytes).expect("lopdf reads the report");
+    let language = document.catalog().expect("catalog").get(b"Lang").and_then(lopdf::Object::as_str).expect("/Lang");
+    String::from_utf8_lossy(language).into_owned()
+}
+
 /// The number of path-building operators (m, l, c, re) on each page, and
 /// whether any page draws an XObject (an image or form).
 fn path_operators(bytes: &[u8]) -> (Vec<usize>, bool) {
@@ -161,6 +168,8 @@ async fn every_report_type_is_a_pdf_that_real_readers_accept() {
             assert!(info.contains(expected), "{case}: {expected} not in {info}");
         }
         assert!(info.contains(&format!("astrology,{report_type},{template},{language}")), "{case}: {info}");
+
+        assert_eq!(document_language(&answer.bytes), language, "{case}");
 
         let (_, fonts) = tool("pdffonts", &[file]);
         let rows: Vec<&str> = fonts.lines().skip(2).filter(|l| !l.trim().is_empty()).collect();
@@ -251,15 +260,15 @@ fn english_point(id: &str) -> String {
 async fn the_same_request_is_served_from_the_stored_report_and_meters_one_request_each() {
     let app = TestApp::spawn().await;
     let body = request("natal", "modern", "en");
-    let before = used(&app).await;
+    let before = units_used(&app).await;
     let first = generate(&app, &app.api_key, &body, None).await;
     assert_eq!(first.status, 200, "{}", first.text());
     assert_eq!(first.header("x-report-cache"), "miss");
-    assert_eq!(used(&app).await, before + 1, "one report is one request");
+    assert_eq!(units_used(&app).await, before + 1, "one report is one request");
     let second = generate(&app, &app.api_key, &body, None).await;
     assert_eq!(second.header("x-report-cache"), "hit");
     assert_eq!(second.bytes, first.bytes, "served from the stored file");
-    assert_eq!(used(&app).await, before + 2);
+    assert_eq!(units_used(&app).await, before + 2);
 
     // Another template, language or branding is another report.
     let mut branded = body.clone();
@@ -295,12 +304,6 @@ async fn the_same_request_is_served_from_the_stored_report_and_meters_one_reques
     assert_eq!(downloaded.bytes, first.bytes);
     let tampered = format!("{}x", url.strip_prefix(BASE).unwrap());
     send(&app, Request::get(tampered).body(Body::empty()).unwrap()).await.assert_refused(401, "invalid_link");
-}
-
-async fn used(app: &TestApp) -> i64 {
-    let usage = call(app, "GET", "/api/org/usage", OWNER, None).await;
-    assert_eq!(usage.status, 200, "{}", usage.text);
-    usage.body["data"]["attributes"]["used"].as_i64().unwrap()
 }
 
 #[tokio::test]

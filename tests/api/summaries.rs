@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use shared::signing::{LinkSigner, SigningKey};
 use tower::ServiceExt;
 
-use crate::orgs::{OWNER, call};
+use crate::orgs::{OWNER, call, units_used};
 use crate::support::{TestApp, TestResponse, birth, place, rome_1990, with};
 
 const BASE: &str = "https://api.example.test";
@@ -52,12 +52,6 @@ async fn summary_url(app: &TestApp, key: &str, path: &str, body: &Value) -> Stri
     let response = app.post_raw(path, &body.to_string(), &[("x-api-key", key)]).await;
     assert_eq!(response.status, 200, "{}", response.text);
     response.body["data"]["summary"]["url"].as_str().unwrap_or_else(|| panic!("no summary.url in {}", response.text)).to_owned()
-}
-
-async fn used(app: &TestApp) -> i64 {
-    let usage = call(app, "GET", "/api/org/usage", OWNER, None).await;
-    assert_eq!(usage.status, 200, "{}", usage.text);
-    usage.body["data"]["attributes"]["used"].as_i64().unwrap()
 }
 
 fn words(text: &str) -> usize {
@@ -117,18 +111,18 @@ async fn natal_summaries_read_between_120_and_250_words() {
 async fn the_first_call_writes_for_ten_units_later_calls_read_for_one() {
     let app = TestApp::spawn().await;
     let url = summary_url(&app, &app.api_key, "/api/calc/natal", &rome_1990()).await;
-    let before = used(&app).await;
+    let before = units_used(&app).await;
 
     let first = open(&app, &url).await;
     assert_eq!(first.status, 200, "{}", first.text);
     assert_eq!(first.body["data"]["cached"], false);
     assert_eq!(first.body["meta"]["units"], 10);
-    assert_eq!(used(&app).await - before, 10);
+    assert_eq!(units_used(&app).await - before, 10);
 
     let second = open(&app, &url).await;
     assert_eq!(second.body["data"]["cached"], true);
     assert_eq!(second.body["meta"]["units"], 1);
-    assert_eq!(used(&app).await - before, 11);
+    assert_eq!(units_used(&app).await - before, 11);
     for field in ["summary", "generatedAt", "model", "highlights"] {
         assert_eq!(first.body["data"][field], second.body["data"][field], "{field}");
     }
@@ -138,21 +132,21 @@ async fn the_first_call_writes_for_ten_units_later_calls_read_for_one() {
     assert_eq!(again, url, "links within the hour are identical");
     let third = open(&app, &again).await;
     assert_eq!(third.body["data"]["cached"], true);
-    assert_eq!(used(&app).await - before, 13);
+    assert_eq!(units_used(&app).await - before, 13);
 
     // Another language is another summary.
     let spanish = summary_url(&app, &app.api_key, "/api/calc/natal", &with(rome_1990(), json!({ "language": "es" }))).await;
     let es = open(&app, &spanish).await;
     assert_eq!(es.body["data"]["cached"], false);
     assert_eq!(es.body["data"]["language"], "es");
-    assert_eq!(used(&app).await - before, 24);
+    assert_eq!(units_used(&app).await - before, 24);
 }
 
 #[tokio::test]
 async fn fifty_concurrent_first_calls_write_once() {
     let app = TestApp::spawn().await;
     let url = summary_url(&app, &app.api_key, "/api/calc/natal", &rome_1990()).await;
-    let before = used(&app).await;
+    let before = units_used(&app).await;
     let answers = concurrently(std::slice::from_ref(&app.router), &url, 50).await;
     let mut written = 0;
     let mut texts = HashSet::new();
@@ -168,7 +162,7 @@ async fn fifty_concurrent_first_calls_write_once() {
     assert_eq!(written, 1, "one call writes, 49 read what it wrote");
     assert_eq!((texts.len(), times.len()), (1, 1));
     // One new summary (10) and 49 cached ones (1 each).
-    assert_eq!(used(&app).await - before, 10 + 49);
+    assert_eq!(units_used(&app).await - before, 10 + 49);
 }
 
 /// `n` concurrent GETs of `url`, spread over `routers` in turn: (status, body) each.
@@ -220,7 +214,7 @@ async fn tampered_expired_foreign_and_revoked_links_are_refused_and_charge_nothi
     let natal = app.post_raw("/api/calc/natal", &rome_1990().to_string(), &[("x-api-key", &key)]).await;
     let url = natal.body["data"]["summary"]["url"].as_str().unwrap().to_owned();
     let image = natal.body["data"]["chart"]["url"].as_str().unwrap().to_owned();
-    let before = used(&app).await;
+    let before = units_used(&app).await;
     let refused = |response: &TestResponse, status: u16, code: &str| {
         assert_eq!(response.status.as_u16(), status, "{}", response.text);
         assert_eq!(response.error()["code"], code, "{}", response.text);
@@ -251,15 +245,15 @@ async fn tampered_expired_foreign_and_revoked_links_are_refused_and_charge_nothi
     refused(&open(&app, &format!("{BASE}/api/calc/natal/summary?token={image_token}")).await, 401, "invalid_link");
     refused(&open(&app, &format!("{BASE}/api/chart/image.svg?token={token}")).await, 401, "invalid_link");
     refused(&open(&app, &url.replace("/natal/summary", "/synastry/summary")).await, 401, "invalid_link");
-    assert_eq!(used(&app).await, before, "refusals charge nothing");
+    assert_eq!(units_used(&app).await, before, "refusals charge nothing");
 
     // Revoked: the link worked, then its key is revoked.
     assert_eq!(open(&app, &url).await.status, 200);
-    let after_first = used(&app).await;
+    let after_first = units_used(&app).await;
     let revoked = call(&app, "DELETE", &format!("/api/api-keys/{id}"), OWNER, None).await;
     assert!(revoked.status.is_success(), "{}", revoked.text);
     refused(&open(&app, &url).await, 401, "revoked_api_key");
-    assert_eq!(used(&app).await, after_first);
+    assert_eq!(units_used(&app).await, after_first);
 }
 
 #[tokio::test]
@@ -272,11 +266,11 @@ async fn the_ai_summary_module_and_the_texts_are_required() {
     };
 
     app.set_plan(shared::auth::Plan::Basic).await;
-    let before = used(&app).await;
+    let before = units_used(&app).await;
     let response = open(&app, &url).await;
     refused(&response, "module_not_in_plan");
     assert!(response.error()["detail"].as_str().unwrap().contains("ai-summary"));
-    assert_eq!(used(&app).await, before, "a refusal charges nothing");
+    assert_eq!(units_used(&app).await, before, "a refusal charges nothing");
     app.set_plan(shared::auth::Plan::Premium).await;
 
     let no_summary = app.create_key(json!({ "modules": ["content"] })).await;
@@ -339,7 +333,7 @@ async fn fifty_concurrent_first_calls_on_dynamodb_across_containers_write_once()
     };
     let app = TestApp::spawn_on_dynamodb(&endpoint).await;
     let url = summary_url(&app, &app.api_key, "/api/calc/natal", &rome_1990()).await;
-    let before = used(&app).await;
+    let before = units_used(&app).await;
     let containers: Vec<axum::Router> = (0..5)
         .map(|_| {
             let mut state = app.state.clone();
@@ -356,7 +350,7 @@ async fn fifty_concurrent_first_calls_on_dynamodb_across_containers_write_once()
         texts.insert(body["data"]["summary"].as_str().unwrap().to_owned());
     }
     assert_eq!((written, texts.len()), (1, 1));
-    assert_eq!(used(&app).await - before, 10 + 49);
+    assert_eq!(units_used(&app).await - before, 10 + 49);
 }
 
 #[tokio::test]
@@ -373,12 +367,12 @@ async fn caches_keep_only_cached_answers_and_revalidation_is_free() {
     let etag = second.headers["etag"].to_str().unwrap().to_owned();
     assert_eq!(first.headers["etag"], etag.as_str());
 
-    let before = used(&app).await;
+    let before = units_used(&app).await;
     let path = url.strip_prefix(BASE).unwrap();
     let request = Request::get(path).header("if-none-match", etag.as_str()).body(Body::empty()).unwrap();
     let revalidated = app.router.clone().oneshot(request).await.unwrap();
     assert_eq!(revalidated.status(), 304);
-    assert_eq!(used(&app).await, before, "a 304 charges nothing (CloudFront's RefreshHit is charged from its logs)");
+    assert_eq!(units_used(&app).await, before, "a 304 charges nothing (CloudFront's RefreshHit is charged from its logs)");
     // Another compatibility date is another validator.
     let request =
         Request::get(format!("{path}&api_version=2026-09-03")).header("if-none-match", etag.as_str()).body(Body::empty()).unwrap();
