@@ -26,6 +26,7 @@ pub mod signing;
 pub mod store;
 pub mod summary;
 pub mod version;
+pub mod widget;
 
 #[cfg(all(feature = "http", feature = "fixture"))]
 pub mod fixture;

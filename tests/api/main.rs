@@ -41,3 +41,4 @@ mod texts;
 mod transit;
 mod usage;
 mod versioning;
+mod widgets;

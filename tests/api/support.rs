@@ -112,9 +112,18 @@ impl TestApp {
         self.rewrite_organization(|org| org.plan = plan).await;
     }
 
+    /// Puts another organization on `plan`.
+    pub async fn set_plan_of(&self, organization_id: &str, plan: shared::auth::Plan) {
+        self.rewrite(organization_id, |org| org.plan = plan).await;
+    }
+
     async fn rewrite_organization(&self, change: impl FnOnce(&mut shared::repo::orgs::Organization)) {
+        self.rewrite(&self.organization_id, change).await;
+    }
+
+    async fn rewrite(&self, organization_id: &str, change: impl FnOnce(&mut shared::repo::orgs::Organization)) {
         let table = self.state.table.as_ref();
-        let mut org = shared::repo::orgs::get_organization(table, &self.organization_id).await.expect("store").expect("organization");
+        let mut org = shared::repo::orgs::get_organization(table, organization_id).await.expect("store").expect("organization");
         change(&mut org);
         shared::repo::orgs::update_organization(table, &org).await.expect("organization written");
     }

@@ -153,9 +153,7 @@ pub fn custom_urn(horoscope: HoroscopeType, content_type: ContentType, id: &str,
     format!("urn:astro:{}:{}:custom:{id}:{}", horoscope.id(), content_type.id(), language.code())
 }
 
-pub fn now_text() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-}
+pub use shared::repo::now_text;
 
 #[cfg(test)]
 mod tests {

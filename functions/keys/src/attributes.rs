@@ -124,21 +124,8 @@ fn parse_list<T: PartialEq>(
     parsed
 }
 
-/// `*`, `example.com` or `*.example.com`: lowercase host names only.
 fn is_domain_pattern(pattern: &str) -> bool {
-    if pattern == "*" {
-        return true;
-    }
-    let host = pattern.strip_prefix("*.").unwrap_or(pattern);
-    let labels: Vec<&str> = host.split('.').collect();
-    labels.len() >= 2
-        && labels.iter().all(|label| {
-            !label.is_empty()
-                && label.len() <= 63
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-                && label.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        })
+    shared::auth::domains::is_pattern(pattern)
 }
 
 #[cfg(test)]

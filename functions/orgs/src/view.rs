@@ -14,9 +14,7 @@ pub fn timestamp(unix_seconds: i64) -> String {
     chrono::DateTime::from_timestamp(unix_seconds, 0).map(|at| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default()
 }
 
-pub fn now_text() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-}
+pub use shared::repo::now_text;
 
 #[derive(Debug, Serialize)]
 pub struct Resource<A> {

@@ -19,6 +19,24 @@ pub enum DomainRefusal {
     NotAllowed { host: String },
 }
 
+/// `*`, `example.com` or `*.example.com`: lowercase host names only (an
+/// address such as `127.0.0.1` is a host name of four labels).
+pub fn is_pattern(pattern: &str) -> bool {
+    if pattern == "*" {
+        return true;
+    }
+    let host = pattern.strip_prefix("*.").unwrap_or(pattern);
+    let labels: Vec<&str> = host.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+}
+
 /// The site a browser request comes from: the host of `Origin`, else of
 /// `Referer`. `Origin: null` (sandboxed frames, file pages) names no site.
 pub fn requesting_site(origin: Option<&str>, referer: Option<&str>) -> Option<String> {

@@ -7,6 +7,7 @@ pub mod invitations;
 pub mod orgs;
 pub mod schema;
 pub mod summaries;
+pub mod widgets;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -55,7 +56,8 @@ fn conflict_as_contended(error: StoreError) -> RepoError {
     }
 }
 
-fn now_text() -> String {
+/// Now, as every stored record writes it (RFC 3339, seconds, UTC).
+pub fn now_text() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 

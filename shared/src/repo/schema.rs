@@ -10,7 +10,9 @@
 //! | `ORG#{org}`        | `INVITE#{id}`      | invitation record (email, role, status...)  |
 //! | `ORG#{org}`        | `SUMMARY#{hash}`   | an AI summary (see `summaries`)             |
 //! | `ORG#{org}`        | `SUMMARYLEASE#{hash}` | who writes that summary, until when      |
+//! | `ORG#{org}`        | `WIDGET#{id}`      | widget configuration (see `widgets`)        |
 //! | `INVITE#{id}`      | `META`             | pointer to the organization, while open     |
+//! | `WIDGET#{id}`      | `META`             | pointer from a widget to its organization   |
 //! | `USER#{user}`      | `META`             | user profile                                |
 //! | `USER#{user}`      | `ORG#{org}`        | membership mirror (a user's orgs)           |
 //! | `KEYHASH#{sha256}` | `KEY`              | pointer from a key hash to its record       |

@@ -1,0 +1,104 @@
+//! Widgets: an organization's embeddable widget configurations.
+//!
+//! A widget sits in its organization's partition under `WIDGET#{id}` (one
+//! prefix query lists them), and a pointer `WIDGET#{id}` / `META` names the
+//! organization: a browser calling the widget's public routes knows only
+//! the id.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::{RepoError, conflict_as_exists, from_item, schema, to_attrs};
+use crate::store::{Condition, Item, StoreError, Table, WriteOp};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Widget {
+    pub id: String,
+    pub organization_id: String,
+    pub name: String,
+    /// Validated by `crate::widget::customization::problems` before it is stored.
+    #[serde(default)]
+    pub customization: Value,
+    /// Site patterns, as an API key's (`example.com`, `*.example.com`).
+    #[serde(default)]
+    pub allowed_domains: Vec<String>,
+    pub enabled: bool,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+pub const WIDGET_PREFIX: &str = "WIDGET#";
+
+fn widget_sk(id: &str) -> String {
+    format!("{WIDGET_PREFIX}{id}")
+}
+
+fn pointer_pk(id: &str) -> String {
+    format!("{WIDGET_PREFIX}{id}")
+}
+
+fn not_found(error: StoreError) -> RepoError {
+    match error {
+        StoreError::ConditionFailed => RepoError::NotFound,
+        other => RepoError::Store(other),
+    }
+}
+
+pub async fn create(table: &dyn Table, widget: &Widget) -> Result<(), RepoError> {
+    let mut pointer = Map::new();
+    pointer.insert("organizationId".into(), widget.organization_id.clone().into());
+    table
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), to_attrs(widget)?),
+                condition: Condition::MustNotExist,
+            },
+            WriteOp::Put { item: Item::new(pointer_pk(&widget.id), schema::META, pointer), condition: Condition::MustNotExist },
+        ])
+        .await
+        .map_err(conflict_as_exists)
+}
+
+/// The organization's widget `id`.
+pub async fn get(table: &dyn Table, org_id: &str, id: &str) -> Result<Option<Widget>, RepoError> {
+    Ok(table.get(&schema::org(org_id), &widget_sk(id)).await?.map(from_item).transpose()?)
+}
+
+/// The widget `id`, whichever organization it belongs to (its public routes).
+pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Widget>, RepoError> {
+    let Some(pointer) = table.get(&pointer_pk(id), schema::META).await? else { return Ok(None) };
+    let Some(org_id) = pointer.attrs.get("organizationId").and_then(Value::as_str) else {
+        return Err(StoreError::Corrupt("widget pointer without organizationId".into()).into());
+    };
+    get(table, org_id, id).await
+}
+
+/// Rewrites an existing widget ([`RepoError::NotFound`] if it is gone).
+pub async fn update(table: &dyn Table, widget: &Widget) -> Result<(), RepoError> {
+    table
+        .write(vec![WriteOp::Put {
+            item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), to_attrs(widget)?),
+            condition: Condition::MustExist,
+        }])
+        .await
+        .map_err(not_found)
+}
+
+pub async fn delete(table: &dyn Table, org_id: &str, id: &str) -> Result<(), RepoError> {
+    table
+        .write(vec![
+            WriteOp::Delete { pk: schema::org(org_id), sk: widget_sk(id), condition: Condition::MustExist },
+            WriteOp::Delete { pk: pointer_pk(id), sk: schema::META.to_owned(), condition: Condition::None },
+        ])
+        .await
+        .map_err(not_found)
+}
+
+/// The organization's widgets, oldest first.
+pub async fn list(table: &dyn Table, org_id: &str) -> Result<Vec<Widget>, RepoError> {
+    let items = table.query(&schema::org(org_id), WIDGET_PREFIX, None).await?;
+    let mut widgets: Vec<Widget> = items.into_iter().map(from_item).collect::<Result<_, _>>()?;
+    widgets.sort_by(|a, b| a.created_at.cmp(&b.created_at).then_with(|| a.id.cmp(&b.id)));
+    Ok(widgets)
+}
