@@ -59,7 +59,6 @@ pub const AND: Phrase = Phrase("and", "y");
 pub const GENERATED: Phrase = Phrase("Generated", "Generado");
 pub const PAGE_OF: Phrase = Phrase("Page {i} of {n}", "Página {i} de {n}");
 pub const NO_ASPECTS: Phrase = Phrase("No aspects within orb.", "Ningún aspecto dentro del orbe.");
-pub const NO_TEXT: Phrase = Phrase("", "");
 pub const TRANSITS_ON: Phrase = Phrase("Transits on", "Tránsitos el");
 pub const PROGRESSED_TO: Phrase = Phrase("Progressed to", "Progresada al");
 pub const RETURN_MOMENT: Phrase = Phrase("Return", "Revolución");
@@ -80,6 +79,18 @@ pub fn title(kind: ReportKind) -> Phrase {
         ReportKind::Progressions => Phrase("Progressions Report", "Informe de progresiones"),
         ReportKind::SolarReturn => Phrase("Solar Return Report", "Informe de revolución solar"),
         ReportKind::LunarReturn => Phrase("Lunar Return Report", "Informe de revolución lunar"),
+    }
+}
+
+/// The wheel's own heading: what it draws.
+pub fn wheel_title(kind: ReportKind) -> Phrase {
+    match kind {
+        ReportKind::Natal => Phrase("Natal chart", "Carta natal"),
+        ReportKind::Synastry => Phrase("Synastry", "Sinastría"),
+        ReportKind::Transit => Phrase("Transits to the natal chart", "Tránsitos a la carta natal"),
+        ReportKind::Progressions => Phrase("Progressed and natal chart", "Carta progresada y natal"),
+        ReportKind::SolarReturn => Phrase("Solar return and natal chart", "Revolución solar y carta natal"),
+        ReportKind::LunarReturn => Phrase("Lunar return and natal chart", "Revolución lunar y carta natal"),
     }
 }
 

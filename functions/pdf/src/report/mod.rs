@@ -444,7 +444,9 @@ pub fn build(
         ReportKind::Synastry => request.partner.as_ref().map(|p| p.name.clone()),
         _ => charts.outer.as_ref().map(|_| l(labels::second_chart(request.kind))),
     };
-    let wheel = wheel.named(request.subject.name.clone(), outer_name.clone());
+    // Headed with what it draws; the names go beside (natal) or under it (a
+    // dot of each ring's colour by each name).
+    let wheel = wheel.titled(l(labels::wheel_title(request.kind))).named(request.subject.name.clone(), outer_name.clone());
 
     // Tables.
     let inner_title = match request.kind {
