@@ -9,21 +9,16 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use shared::http::{ApiError, AppState};
-use shared::signing::LinkError;
 
 use crate::generate::{DownloadClaims, disposition};
 
 pub async fn download(State(app): State<AppState>, Query(query): Query<BTreeMap<String, String>>) -> Result<Response, ApiError> {
-    let token = query
-        .get("token")
-        .ok_or_else(|| ApiError::unauthorized("invalid_link", "the link has no token: open the downloadUrl of a report answer as given"))?;
-    let claims: DownloadClaims = app.signer.verify(token).map_err(|error| match error {
-        LinkError::Expired => {
-            ApiError::unauthorized("expired_link", "the download link has expired: request the report again for a new one")
-        }
-        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
-        LinkError::NoKey => ApiError::internal(error),
-    })?;
+    let claims: DownloadClaims = shared::http::links::link_claims(
+        &app,
+        query.get("token").map(String::as_str),
+        "the link has no token: open the downloadUrl of a report answer as given",
+        "the download link has expired: request the report again for a new one",
+    )?;
     if claims.u != "p" || !claims.b.starts_with("reports/") {
         return Err(ApiError::unauthorized("invalid_link", "this link is not a report download link"));
     }

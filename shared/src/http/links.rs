@@ -37,3 +37,22 @@ pub fn base_url(app: &AppState, headers: &HeaderMap) -> String {
     let scheme = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()).filter(|s| *s == "https" || *s == "http").unwrap_or("http");
     format!("{scheme}://{host}")
 }
+
+/// The verified claims of a signed link's `token`: 401 `invalid_link`
+/// (missing, tampered, unknown signing key; `missing` says what to open
+/// instead) or `expired_link` (`expired` says how to get a new one).
+pub fn link_claims<T: serde::de::DeserializeOwned>(
+    app: &AppState,
+    token: Option<&str>,
+    missing: &str,
+    expired: &str,
+) -> Result<T, super::ApiError> {
+    use super::ApiError;
+    use crate::signing::LinkError;
+    let token = token.ok_or_else(|| ApiError::unauthorized("invalid_link", missing))?;
+    app.signer.verify(token).map_err(|error| match error {
+        LinkError::Expired => ApiError::unauthorized("expired_link", expired),
+        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
+        LinkError::NoKey => ApiError::internal(error),
+    })
+}

@@ -19,7 +19,6 @@ use shared::astro::time::JulianDay;
 use shared::http::{ApiError, AppState, Caller, public_link};
 use shared::language::Language;
 use shared::render::{Ring, Wheel};
-use shared::signing::LinkError;
 
 use crate::wire::{CommonOptions, ephemeris_error};
 
@@ -154,14 +153,12 @@ pub fn claims_from_query<T: serde::de::DeserializeOwned>(
     query: &std::collections::BTreeMap<String, String>,
     what: &str,
 ) -> Result<T, ApiError> {
-    let token = query.get("token").ok_or_else(|| {
-        ApiError::unauthorized("invalid_link", format!("the link has no token: open the {what} link of a calculation answer as given"))
-    })?;
-    app.signer.verify(token).map_err(|error| match error {
-        LinkError::Expired => ApiError::unauthorized("expired_link", "the link has expired: calculate the chart again for a new one"),
-        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
-        LinkError::NoKey => ApiError::internal(error),
-    })
+    shared::http::links::link_claims(
+        app,
+        query.get("token").map(String::as_str),
+        &format!("the link has no token: open the {what} link of a calculation answer as given"),
+        "the link has expired: calculate the chart again for a new one",
+    )
 }
 
 pub fn invalid_content() -> ApiError {
