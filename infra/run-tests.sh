@@ -30,6 +30,10 @@ if ((${#missing[@]})); then
     $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# A fresh clone gains nothing from incremental compilation but its disk use
+# (several GB under target/debug/incremental); a developer's repeated runs keep it.
+if [[ -n "${CI:-}" ]]; then export CARGO_INCREMENTAL=0; fi
+
 bash infra/moto.sh start
 export MOTO_ENDPOINT="$(bash infra/moto.sh url)"
 export REQUIRE_MOTO=1
@@ -114,4 +118,4 @@ echo "== sam local start-api on the packages: a route of every family, a keyed n
 # Its own container engine (started and stopped here if none answers), moto
 # container, network and random secrets; all stopped by id on exit.
 SAM_PORT="${SAM_PORT:-3300}" bash infra/sam-local.sh test
-echo "== all tests passed"
+echo "== all tests passed ($(du -sh target 2>/dev/null | cut -f1) under target/)"
