@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary soak package build deploy load-content first-use sam-local docs-examples bench-pdf clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
 run:
 	cargo build --release -p local-server
@@ -25,6 +25,11 @@ lint:
 
 bench:
 	cargo bench -p shared --bench natal
+
+# The widget embed script (GET /widget/embed.js): embed.js minified by terser
+# into embed.min.js; commit both (make test checks they agree).
+embed:
+	bash infra/embed.sh build
 
 # A natal and a synastry PDF report, request to bytes (storage aside).
 bench-pdf:

@@ -24,6 +24,8 @@ missing=()
 command -v openssl >/dev/null || missing+=(openssl)
 command -v pdftotext >/dev/null && command -v pdffonts >/dev/null || missing+=(poppler-utils)
 command -v qpdf >/dev/null || missing+=(qpdf)
+# The widget embed script is minified (and checked) with terser from npm.
+command -v npm >/dev/null || missing+=(npm)
 if ((${#missing[@]})); then
     echo "run-tests.sh: installing ${missing[*]} (apt-get)" >&2
     SUDO=""; [[ $(id -u) -eq 0 ]] || SUDO=sudo
@@ -43,6 +45,9 @@ export ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
 echo "== formatting and lints"
 cargo fmt --all -- --check
 cargo clippy -q --workspace --all-targets -- -D warnings
+
+echo "== widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
+bash infra/embed.sh check
 
 echo "== template.yaml deploys: cfn-lint on it and on its SAM expansion"
 bash infra/check-template.sh

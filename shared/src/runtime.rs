@@ -46,7 +46,9 @@ pub async fn serve_locally(app: Router) -> Result<(), Error> {
     let host = std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into());
     let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await?;
     tracing::info!(address = %listener.local_addr()?, "listening");
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
+    axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
     Ok(())
 }
 

@@ -19,7 +19,7 @@ use shared::repo::api_keys::{self, ApiKeyRecord, KeyEdit, NewKey};
 use shared::repo::content::{self, OrgContent, TextSource};
 use shared::repo::invitations::{self, Invitation, InvitationStatus};
 use shared::repo::orgs::{self, Organization, User};
-use shared::repo::{RepoError, schema};
+use shared::repo::{RepoError, schema, widgets};
 use shared::store::{Condition, Item, Table, WriteOp};
 
 // ---------------------------------------------------------------- helpers
@@ -737,6 +737,38 @@ mod moto {
     }
 }
 
+/// A widget's public routes find it by id alone, through its copy under
+/// `WIDGET#{id}`; an edit rewrites both items, a delete removes both.
+async fn widgets_are_found_by_id_through_their_copy(t: &dyn Table) {
+    let mut widget = widgets::Widget {
+        id: "w-1".into(),
+        organization_id: "org-w".into(),
+        name: "Transits".into(),
+        customization: json!({ "colors": { "primary": "#123456" } }),
+        allowed_domains: vec!["shop.example.com".into()],
+        enabled: true,
+        created_at: "2026-11-26T00:00:00Z".into(),
+        updated_at: "2026-11-26T00:00:00Z".into(),
+    };
+    widgets::create(t, &widget).await.unwrap();
+    assert!(matches!(widgets::create(t, &widget).await, Err(RepoError::AlreadyExists)));
+    assert_eq!(widgets::find(t, "w-1").await.unwrap(), Some(widget.clone()));
+    widget.enabled = false;
+    widget.allowed_domains = vec!["*".into()];
+    widgets::update(t, &widget).await.unwrap();
+    assert_eq!(widgets::find(t, "w-1").await.unwrap(), Some(widget.clone()), "the copy follows the edit");
+    assert_eq!(widgets::get(t, "org-w", "w-1").await.unwrap(), Some(widget.clone()));
+    assert_eq!(widgets::list(t, "org-w").await.unwrap(), vec![widget.clone()]);
+    // A pointer written before the copy held the whole widget reads through.
+    let mut pointer = serde_json::Map::new();
+    pointer.insert("organizationId".into(), json!("org-w"));
+    t.write(vec![WriteOp::Put { item: Item::new("WIDGET#w-1", schema::META, pointer), condition: Condition::None }]).await.unwrap();
+    assert_eq!(widgets::find(t, "w-1").await.unwrap(), Some(widget.clone()));
+    widgets::delete(t, "org-w", "w-1").await.unwrap();
+    assert_eq!(widgets::find(t, "w-1").await.unwrap(), None);
+    assert!(matches!(widgets::update(t, &widget).await, Err(RepoError::NotFound)));
+}
+
 /// One `#[tokio::test]` per case and backend.
 macro_rules! repo_cases {
     ($($case:ident),* $(,)?) => {
@@ -787,4 +819,5 @@ repo_cases!(
     content_is_listed_by_urn_prefix,
     content_updates_and_deletes,
     an_organization_copy_replaces_the_base_text_for_its_urn_and_language_only,
+    widgets_are_found_by_id_through_their_copy,
 );

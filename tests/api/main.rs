@@ -41,4 +41,5 @@ mod texts;
 mod transit;
 mod usage;
 mod versioning;
+mod widget_api;
 mod widgets;

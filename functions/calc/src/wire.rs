@@ -13,7 +13,7 @@ use shared::astro::ephemeris::{EphemerisSource, HouseCusps};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::AngleId;
 use shared::astro::point::PointId;
-use shared::astro::time::{CivilDateTime, JulianDay, ResolvedInstant, TimeError, TimeZoneSpec};
+use shared::astro::time::{JulianDay, ResolvedInstant};
 use shared::astro::zodiac::{Sign, ZodiacPosition, dms};
 use shared::astro::{Ephemeris, chart::MoonCenter};
 use shared::content::{AspectTarget, ContentKey, HoroscopeType, Subject};
@@ -23,7 +23,9 @@ use shared::repo::content::TextSource;
 
 use crate::chart_image::link::{ChartSpec, ImageLinks};
 
-pub use shared::http::fields::{Place, PlacePointers, Problems, parse_language, parse_place};
+pub use shared::http::fields::{
+    Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language, parse_place,
+};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,82 +42,6 @@ pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Pro
         timezone: &format!("{pointer}/timezone"),
     };
     parse_place(location.latitude, location.longitude, &location.timezone, &pointers, problems)
-}
-
-/// The instant of a civil date-time at a place; errors point at `pointer`.
-pub fn parse_instant(
-    text: &str,
-    zone: Option<&TimeZoneSpec>,
-    ephemeris: &Ephemeris,
-    pointer: &str,
-    problems: &mut Problems,
-) -> Option<ResolvedInstant> {
-    let civil = match CivilDateTime::parse(text) {
-        Ok(civil) => civil,
-        Err(error) => {
-            problems.add(pointer, error.to_string());
-            return None;
-        }
-    };
-    // Without a usable zone only an explicit offset can place the instant.
-    let fallback = TimeZoneSpec::parse("UTC").ok()?;
-    let zone = match (zone, civil.explicit_offset) {
-        (Some(zone), _) => zone,
-        (None, Some(_)) => &fallback,
-        (None, None) => return None,
-    };
-    match civil.resolve(zone) {
-        Ok(resolved) => {
-            if ephemeris.check_supported(resolved.julian_day_ut()).is_err() {
-                problems.add(pointer, EphemerisError::OutOfRange.to_string());
-                return None;
-            }
-            Some(resolved)
-        }
-        Err(error @ TimeError::NonexistentLocalTime { .. }) => {
-            problems.add(pointer, error.to_string());
-            None
-        }
-        Err(error) => {
-            problems.add(pointer, error.to_string());
-            None
-        }
-    }
-}
-
-/// The instant of a civil date and time given apart (`YYYY-MM-DD` and
-/// `HH:MM[:SS[.fff]]`) at a place. A bad or out-of-range date points at
-/// `date_pointer`; a bad time, or one the clocks skipped, at `time_pointer`.
-pub fn parse_date_and_time(
-    date: &str,
-    time: &str,
-    zone: Option<&TimeZoneSpec>,
-    ephemeris: &Ephemeris,
-    (date_pointer, time_pointer): (&str, &str),
-    problems: &mut Problems,
-) -> Option<ResolvedInstant> {
-    let day = parse_day(date, date_pointer, problems);
-    let time = match shared::astro::time::parse_time(time) {
-        Ok(time) => Some(time),
-        Err(error) => {
-            problems.add(time_pointer, error.to_string());
-            None
-        }
-    };
-    let civil = CivilDateTime { local: day?.and_time(time?), explicit_offset: None };
-    match civil.resolve(zone?) {
-        Ok(resolved) => {
-            if ephemeris.check_supported(resolved.julian_day_ut()).is_err() {
-                problems.add(date_pointer, EphemerisError::OutOfRange.to_string());
-                return None;
-            }
-            Some(resolved)
-        }
-        Err(error) => {
-            problems.add(time_pointer, error.to_string());
-            None
-        }
-    }
 }
 
 /// Declares a chart request body: its own fields plus the common options,
@@ -558,17 +484,6 @@ pub fn summary_link(
     options: &CommonOptions,
 ) -> Result<crate::summary::link::SummaryLink, ApiError> {
     crate::summary::link::issue(app, headers, caller, horoscope, chart, options.language)
-}
-
-/// A `YYYY-MM-DD` field; errors point at `pointer`.
-pub fn parse_day(text: &str, pointer: &str, problems: &mut Problems) -> Option<chrono::NaiveDate> {
-    match shared::astro::time::parse_date(text) {
-        Ok(date) => Some(date),
-        Err(error) => {
-            problems.add(pointer, error.to_string());
-            None
-        }
-    }
 }
 
 /// Title, description and signed image links of one chart of a response.

@@ -15,6 +15,17 @@ pub struct TemplateRoute {
     pub path: String,
 }
 
+/// The route of every CORS preflight (`OPTIONS /{proxy+}`): a family's
+/// shared stack answers it whatever the path (`shared::http::stack`), so no
+/// route table lists it.
+pub const PREFLIGHT_PATH: &str = "/{proxy+}";
+
+impl TemplateRoute {
+    pub fn is_preflight(&self) -> bool {
+        self.method == "OPTIONS" && self.path == PREFLIGHT_PATH
+    }
+}
+
 pub fn template_routes() -> Result<Vec<TemplateRoute>, String> {
     parse_routes(TEMPLATE)
 }

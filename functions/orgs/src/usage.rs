@@ -1,5 +1,5 @@
 //! GET /api/org/usage: the organization's metered units in a month, in
-//! total and per key, against its plan's quota. For owners and managers
+//! total, per key and per widget, against its plan's quota. For owners and managers
 //! (`billing:read`).
 
 use axum::Json;
@@ -10,7 +10,7 @@ use shared::http::member::OrgMember;
 use shared::http::version::query_value;
 use shared::http::{ApiError, ApiResult, AppState};
 use shared::metering;
-use shared::repo::api_keys;
+use shared::repo::{api_keys, widgets};
 
 /// `?month=YYYY-MM` (default: the current UTC month).
 fn month_from(query: Option<&str>) -> Result<String, ApiError> {
@@ -42,6 +42,15 @@ pub async fn get_usage(State(app): State<AppState>, member: OrgMember, RawQuery(
             })
         })
         .collect();
+    let widgets = widgets::list(app.table.as_ref(), &organization.id).await?;
+    let by_widget: Vec<Value> = usage
+        .by_widget
+        .iter()
+        .map(|(widget_id, used)| {
+            let widget = widgets.iter().find(|w| &w.id == widget_id);
+            json!({ "widgetId": widget_id, "name": widget.map(|w| w.name.as_str()), "used": used })
+        })
+        .collect();
     let quota = organization.plan.monthly_quota();
     Ok(Json(json!({
         "data": {
@@ -54,6 +63,7 @@ pub async fn get_usage(State(app): State<AppState>, member: OrgMember, RawQuery(
                 "used": usage.total,
                 "remaining": (quota - usage.total).max(0),
                 "keys": by_key,
+                "widgets": by_widget,
             }
         }
     })))

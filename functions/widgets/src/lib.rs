@@ -1,9 +1,12 @@
 //! The widgets family: embeddable widgets (/api/widgets/*, /api/widget-api/*, /widget/*).
 //!
-//! Built so far: the widgets' configuration, managed from the dashboard
-//! ([`manage`]). The widget's own public routes come next.
+//! The widgets' configuration, managed from the dashboard ([`manage`]),
+//! and the widget's public routes, called from visitors' browsers without
+//! a key ([`transit`]; who may: `shared::http::widget_access`).
 
+mod embed;
 mod manage;
+mod transit;
 
 use axum::Router;
 use axum::http::Method;
@@ -20,6 +23,10 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::GET, "/api/widgets/{id}", None, get(manage::get_widget)),
         Route::new(Method::PATCH, "/api/widgets/{id}", None, patch(manage::edit_widget)),
         Route::new(Method::DELETE, "/api/widgets/{id}", None, delete(manage::delete_widget)),
+        // Public: the widget's enabled flag and allowed sites decide.
+        Route::new(Method::POST, "/api/widget-api/transit/{widgetId}", None, post(transit::widget_transit)),
+        Route::new(Method::GET, "/widget/config/{widgetId}", None, get(embed::widget_config)),
+        Route::new(Method::GET, embed::EMBED_PATH, None, get(embed::embed_script)),
     ]
 }
 

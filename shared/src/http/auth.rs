@@ -12,7 +12,7 @@ use super::error::ApiError;
 use super::state::AppState;
 use crate::auth::domains::{self, DomainRefusal};
 use crate::auth::{ApiKeySecret, KeyHash, KeyPermission, Module, Role};
-use crate::metering::{self, Account, Refusal, Usage};
+use crate::metering::{self, Account, Refusal, Spender, Usage};
 use crate::repo::api_keys::{self, ApiKeyRecord};
 use crate::repo::orgs::{self, Organization};
 
@@ -272,21 +272,26 @@ impl Caller {
     /// charges for itself (an AI summary generated anew: [`Usage::NewSummary`]).
     pub async fn charge(&self, app: &AppState, usage: Usage) -> Result<(), ApiError> {
         let account = Account {
-            key_id: &self.key.id,
             organization_id: &self.organization.id,
             plan: self.organization.plan,
-            rate_limit_per_minute: self.key.rate_limit_per_minute,
+            spender: Spender::Key { id: &self.key.id, rate_limit_per_minute: self.key.rate_limit_per_minute },
         };
-        match metering::charge(app.meter.as_ref(), &account, usage, chrono::Utc::now()).await {
-            Ok(()) => Ok(()),
-            Err(refusal @ Refusal::RateLimited { retry_after_seconds, .. }) => {
-                Err(ApiError::too_many_requests("rate_limited", refusal.to_string(), retry_after_seconds))
-            }
-            Err(refusal @ Refusal::QuotaExhausted { retry_after_seconds, .. }) => {
-                Err(ApiError::too_many_requests("quota_exceeded", refusal.to_string(), retry_after_seconds))
-            }
-            Err(Refusal::Store(error)) => Err(ApiError::internal(error)),
+        charge(app, &account, usage).await
+    }
+}
+
+/// Charges `usage` to `account`; a refusal is the API's 429 with its
+/// `Retry-After`.
+pub(crate) async fn charge(app: &AppState, account: &Account<'_>, usage: Usage) -> Result<(), ApiError> {
+    match metering::charge(app.meter.as_ref(), account, usage, chrono::Utc::now()).await {
+        Ok(()) => Ok(()),
+        Err(refusal @ Refusal::RateLimited { retry_after_seconds, .. }) => {
+            Err(ApiError::too_many_requests("rate_limited", refusal.to_string(), retry_after_seconds))
         }
+        Err(refusal @ Refusal::QuotaExhausted { retry_after_seconds, .. }) => {
+            Err(ApiError::too_many_requests("quota_exceeded", refusal.to_string(), retry_after_seconds))
+        }
+        Err(Refusal::Store(error)) => Err(ApiError::internal(error)),
     }
 }
 

@@ -125,6 +125,11 @@ impl ApiError {
         Self::single(StatusCode::NOT_FOUND, "not_found", "Not found", detail, None)
     }
 
+    /// A 404 with its own `code` (what is missing, when a client acts on it).
+    pub fn not_found_as(code: &str, detail: impl Into<String>) -> Self {
+        Self::single(StatusCode::NOT_FOUND, code, "Not found", detail, None)
+    }
+
     pub fn method_not_allowed() -> Self {
         Self::single(
             StatusCode::METHOD_NOT_ALLOWED,

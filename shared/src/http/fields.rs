@@ -1,8 +1,10 @@
 //! Request fields every family parses alike: the collector that lets one 422
-//! name every bad field, a place (latitude, longitude, time zone) and a
-//! language code.
+//! name every bad field, a place (latitude, longitude, time zone), a civil
+//! date and time at a place, and a language code.
 
-use crate::astro::time::TimeZoneSpec;
+use crate::astro::Ephemeris;
+use crate::astro::ephemeris::EphemerisError;
+use crate::astro::time::{CivilDateTime, ResolvedInstant, TimeError, TimeZoneSpec};
 use crate::http::ApiError;
 use crate::language::Language;
 
@@ -64,5 +66,92 @@ pub fn parse_language(code: Option<&str>, pointer: &str, problems: &mut Problems
             problems.add(pointer, format!("unsupported language '{code}'; supported: {}", Language::supported_codes().join(", ")));
             Language::En
         }),
+    }
+}
+
+/// The instant of a civil date-time at a place; errors point at `pointer`.
+pub fn parse_instant(
+    text: &str,
+    zone: Option<&TimeZoneSpec>,
+    ephemeris: &Ephemeris,
+    pointer: &str,
+    problems: &mut Problems,
+) -> Option<ResolvedInstant> {
+    let civil = match CivilDateTime::parse(text) {
+        Ok(civil) => civil,
+        Err(error) => {
+            problems.add(pointer, error.to_string());
+            return None;
+        }
+    };
+    // Without a usable zone only an explicit offset can place the instant.
+    let fallback = TimeZoneSpec::parse("UTC").ok()?;
+    let zone = match (zone, civil.explicit_offset) {
+        (Some(zone), _) => zone,
+        (None, Some(_)) => &fallback,
+        (None, None) => return None,
+    };
+    match civil.resolve(zone) {
+        Ok(resolved) => {
+            if ephemeris.check_supported(resolved.julian_day_ut()).is_err() {
+                problems.add(pointer, EphemerisError::OutOfRange.to_string());
+                return None;
+            }
+            Some(resolved)
+        }
+        Err(error @ TimeError::NonexistentLocalTime { .. }) => {
+            problems.add(pointer, error.to_string());
+            None
+        }
+        Err(error) => {
+            problems.add(pointer, error.to_string());
+            None
+        }
+    }
+}
+
+/// The instant of a civil date and time given apart (`YYYY-MM-DD` and
+/// `HH:MM[:SS[.fff]]`) at a place. A bad or out-of-range date points at
+/// `date_pointer`; a bad time, or one the clocks skipped, at `time_pointer`.
+pub fn parse_date_and_time(
+    date: &str,
+    time: &str,
+    zone: Option<&TimeZoneSpec>,
+    ephemeris: &Ephemeris,
+    (date_pointer, time_pointer): (&str, &str),
+    problems: &mut Problems,
+) -> Option<ResolvedInstant> {
+    let day = parse_day(date, date_pointer, problems);
+    let time = match crate::astro::time::parse_time(time) {
+        Ok(time) => Some(time),
+        Err(error) => {
+            problems.add(time_pointer, error.to_string());
+            None
+        }
+    };
+    let civil = CivilDateTime { local: day?.and_time(time?), explicit_offset: None };
+    match civil.resolve(zone?) {
+        Ok(resolved) => {
+            if ephemeris.check_supported(resolved.julian_day_ut()).is_err() {
+                problems.add(date_pointer, EphemerisError::OutOfRange.to_string());
+                return None;
+            }
+            Some(resolved)
+        }
+        Err(error) => {
+            problems.add(time_pointer, error.to_string());
+            None
+        }
+    }
+}
+
+/// A `YYYY-MM-DD` field; errors point at `pointer`.
+pub fn parse_day(text: &str, pointer: &str, problems: &mut Problems) -> Option<chrono::NaiveDate> {
+    match crate::astro::time::parse_date(text) {
+        Ok(date) => Some(date),
+        Err(error) => {
+            problems.add(pointer, error.to_string());
+            None
+        }
     }
 }

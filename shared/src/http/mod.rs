@@ -2,6 +2,7 @@
 //! authentication and versioning middleware, and the common stack.
 
 pub mod auth;
+pub mod chart_link;
 pub mod error;
 pub mod extract;
 pub mod fields;
@@ -13,6 +14,7 @@ pub mod stack;
 pub mod state;
 pub mod version;
 pub mod whole;
+pub mod widget_access;
 
 pub use auth::{Caller, SignedInUser, require_api_key};
 pub use error::{ApiError, ApiResult};

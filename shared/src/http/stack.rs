@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
-use axum::http::{HeaderName, Method, StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
@@ -102,25 +102,14 @@ pub async fn require_cdn_origin(State(secret): State<OriginVerifySecret>, reques
 /// versioning, CORS, request ids, tracing, and panic containment.
 pub fn finish(router: Router<AppState>, state: AppState) -> Router {
     let limit = state.config.max_body_bytes;
-    let cors = CorsLayer::new()
-        .allow_origin(AllowOrigin::any())
-        .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE, Method::OPTIONS])
-        .allow_headers([
-            header::CONTENT_TYPE,
-            header::AUTHORIZATION,
-            HeaderName::from_static("x-api-key"),
-            X_API_VERSION,
-            super::member::X_ORGANIZATION_ID,
-        ])
-        .expose_headers([X_API_VERSION, X_REQUEST_ID, header::RETRY_AFTER])
-        .max_age(Duration::from_secs(600));
+    let cors = Cors::new(&state);
     router
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .layer(middleware::from_fn(json_method_not_allowed))
         .layer(DefaultBodyLimit::max(limit))
         .layer(axum::Extension(BodyLimit(limit)))
         .layer(middleware::from_fn(version_middleware))
-        .layer(cors)
+        .layer(middleware::from_fn_with_state(cors, cors_by_route))
         .layer(PropagateRequestIdLayer::new(X_REQUEST_ID))
         .layer(
             TraceLayer::new_for_http()
@@ -138,6 +127,64 @@ pub fn finish(router: Router<AppState>, state: AppState) -> Router {
         .layer(SetRequestIdLayer::new(X_REQUEST_ID, MakeRequestUuid))
         .layer(CatchPanicLayer::custom(|_| ApiError::internal("handler panicked").into_response()))
         .with_state(state)
+}
+
+/// The CORS rules: every route answers every site (`*`: keys and tokens,
+/// not cookies, are the credentials, and a key's own `allowedDomains` are
+/// checked by the routes), except a widget's public calculation routes
+/// (`/api/widget-api/{route}/{widgetId}`), whose answers and preflights
+/// carry CORS headers only for a site the widget allows (see
+/// `widget_access::allows_origin`), so no other site's page can read them.
+#[derive(Clone)]
+struct Cors {
+    open: CorsLayer,
+    widget: CorsLayer,
+}
+
+const WIDGET_API_PREFIX: &str = "/api/widget-api/";
+
+impl Cors {
+    fn new(state: &AppState) -> Self {
+        let common = CorsLayer::new()
+            .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE, Method::OPTIONS])
+            .allow_headers([
+                header::CONTENT_TYPE,
+                header::AUTHORIZATION,
+                HeaderName::from_static("x-api-key"),
+                X_API_VERSION,
+                super::member::X_ORGANIZATION_ID,
+            ])
+            .expose_headers([X_API_VERSION, X_REQUEST_ID, header::RETRY_AFTER])
+            .max_age(Duration::from_secs(600));
+        let app = state.clone();
+        let widget =
+            common.clone().allow_origin(AllowOrigin::async_predicate(move |origin: HeaderValue, parts: &axum::http::request::Parts| {
+                let app = app.clone();
+                let widget_id = widget_of_path(parts.uri.path()).map(str::to_owned);
+                async move {
+                    let (Some(widget_id), Ok(origin)) = (widget_id, origin.to_str()) else { return false };
+                    match super::widget_access::find_with_organization(&app, &widget_id).await {
+                        Ok(Some((widget, _))) => super::widget_access::allows_origin(&widget, origin),
+                        _ => false,
+                    }
+                }
+            }));
+        Self { open: common.allow_origin(AllowOrigin::any()), widget }
+    }
+}
+
+/// The widget id of a widget route's path.
+fn widget_of_path(path: &str) -> Option<&str> {
+    path.strip_prefix(WIDGET_API_PREFIX)?.split('/').nth(1).filter(|id| !id.is_empty())
+}
+
+async fn cors_by_route(State(cors): State<Cors>, request: Request, next: Next) -> Response {
+    use tower::{Layer, ServiceExt};
+    let layer = if request.uri().path().starts_with(WIDGET_API_PREFIX) { cors.widget } else { cors.open };
+    match layer.layer(next).oneshot(request).await {
+        Ok(response) => response,
+        Err(never) => match never {},
+    }
 }
 
 /// axum answers a known path with the wrong method by an empty 405; give it

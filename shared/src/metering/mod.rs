@@ -10,13 +10,23 @@
 //! charge). Against a key's rate limit a summary is one request: the limit
 //! is about requests per minute, the quota about what they cost.
 //! Units are also counted per key and month, without limit, for the usage
-//! report. Counter keys:
+//! report.
 //!
-//! | pk                        | sk               | counts                              |
-//! |---------------------------|------------------|-------------------------------------|
-//! | `RATE#{key}`              | `{YYYYMMDDhhmm}` | a key's requests in one UTC minute  |
-//! | `USAGE#{org}#{YYYY-MM}`   | `TOTAL`          | an organization's units in a month  |
-//! | `USAGE#{org}#{YYYY-MM}`   | `KEY#{key}`      | one key's units in a month          |
+//! A widget's public routes have no key: their requests are charged to the
+//! widget's organization (the same monthly quota), counted on the widget's
+//! own usage line, and limited per UTC minute twice, by fixed limits: per
+//! widget ([`WIDGET_REQUESTS_PER_MINUTE`]) and per widget and client
+//! address ([`WIDGET_CLIENT_REQUESTS_PER_MINUTE`]; the address is kept only
+//! as a hash, in a counter that expires minutes later). Counter keys:
+//!
+//! | pk                             | sk               | counts                                   |
+//! |--------------------------------|------------------|------------------------------------------|
+//! | `RATE#{key}`                   | `{YYYYMMDDhhmm}` | a key's requests in one UTC minute       |
+//! | `RATE#WIDGET#{widget}`         | `{YYYYMMDDhhmm}` | a widget's requests in one UTC minute    |
+//! | `RATE#WIDGET#{widget}#{client}`| `{YYYYMMDDhhmm}` | one client address's, through the widget |
+//! | `USAGE#{org}#{YYYY-MM}`        | `TOTAL`          | an organization's units in a month       |
+//! | `USAGE#{org}#{YYYY-MM}`        | `KEY#{key}`      | one key's units in a month               |
+//! | `USAGE#{org}#{YYYY-MM}`        | `WIDGET#{widget}`| one widget's units in a month            |
 
 pub mod edge;
 pub mod meter;
@@ -30,6 +40,12 @@ use crate::store::StoreError;
 
 /// A new AI summary counts as this many requests; a cached one as one.
 pub const NEW_SUMMARY_UNITS: i64 = 10;
+
+/// Requests per UTC minute through one widget, all its visitors together.
+pub const WIDGET_REQUESTS_PER_MINUTE: u32 = 300;
+/// Requests per UTC minute through one widget from one client address (a
+/// chart drawn is two: the calculation and its image).
+pub const WIDGET_CLIENT_REQUESTS_PER_MINUTE: u32 = 30;
 
 /// Rate windows stay in DynamoDB (TTL) a little past their minute.
 const RATE_WINDOW_KEPT_SECONDS: i64 = 180;
@@ -61,19 +77,28 @@ pub enum Usage {
     RequestRefund,
 }
 
-/// Who is charged: the key and its organization, with their limits.
+/// Who is charged: the organization, with its plan, and who spent.
 #[derive(Debug, Clone, Copy)]
 pub struct Account<'a> {
-    pub key_id: &'a str,
     pub organization_id: &'a str,
     pub plan: Plan,
-    pub rate_limit_per_minute: Option<u32>,
+    pub spender: Spender<'a>,
+}
+
+/// Who spends an organization's units.
+#[derive(Debug, Clone, Copy)]
+pub enum Spender<'a> {
+    /// An API key, limited per minute when it has a `rateLimitPerMinute`.
+    Key { id: &'a str, rate_limit_per_minute: Option<u32> },
+    /// A widget's public routes, called by `client` (an address, hashed
+    /// before it is stored).
+    Widget { id: &'a str, client: &'a str },
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum Refusal {
-    #[error("the key's limit of {limit} requests per minute is reached")]
-    RateLimited { limit: u32, retry_after_seconds: u64 },
+    #[error("{whose} limit of {limit} requests per minute is reached")]
+    RateLimited { whose: &'static str, limit: u32, retry_after_seconds: u64 },
     #[error("the organization's monthly quota of {quota} units is used up (a request is one unit, a new AI summary ten)")]
     QuotaExhausted { quota: i64, retry_after_seconds: u64 },
     #[error(transparent)]
@@ -91,6 +116,7 @@ pub fn usage_partition(organization_id: &str, month: &str) -> String {
 
 pub const USAGE_TOTAL: &str = "TOTAL";
 pub const USAGE_KEY_PREFIX: &str = "KEY#";
+pub const USAGE_WIDGET_PREFIX: &str = "WIDGET#";
 
 fn start_of_next_month(now: DateTime<Utc>) -> DateTime<Utc> {
     let (year, month) = if now.month() == 12 { (now.year() + 1, 1) } else { (now.year(), now.month() + 1) };
@@ -101,7 +127,7 @@ fn seconds_until(from: DateTime<Utc>, to: DateTime<Utc>) -> u64 {
     u64::try_from((to - from).num_seconds()).unwrap_or(0).max(1)
 }
 
-/// The charges of one `usage` by `account` at `now`, rate window first (so a
+/// The charges of one `usage` by `account` at `now`, rate windows first (so a
 /// rate refusal never touches the quota).
 pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<Charge> {
     let units = match usage {
@@ -113,16 +139,28 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
     let limited = |limit: i64| (units > 0).then_some(limit);
     let month_end = start_of_next_month(now).timestamp();
     let partition = usage_partition(account.organization_id, &month_of(now));
-    let mut charges = Vec::with_capacity(3);
-    if let Some(limit) = account.rate_limit_per_minute {
-        let minute_end = now.timestamp() - i64::from(now.second()) + 60;
-        charges.push(Charge {
-            counter: CounterId { pk: format!("RATE#{}", account.key_id), sk: now.format("%Y%m%d%H%M").to_string() },
-            units: units.signum(),
-            limit: limited(i64::from(limit)),
-            expires_at: minute_end + RATE_WINDOW_KEPT_SECONDS,
-        });
-    }
+    let minute = now.format("%Y%m%d%H%M").to_string();
+    let minute_end = now.timestamp() - i64::from(now.second()) + 60;
+    let window = |pk: String, limit: u32| Charge {
+        counter: CounterId { pk, sk: minute.clone() },
+        units: units.signum(),
+        limit: limited(i64::from(limit)),
+        expires_at: minute_end + RATE_WINDOW_KEPT_SECONDS,
+    };
+    let mut charges = Vec::with_capacity(4);
+    let usage_line = match account.spender {
+        Spender::Key { id, rate_limit_per_minute } => {
+            if let Some(limit) = rate_limit_per_minute {
+                charges.push(window(format!("RATE#{id}"), limit));
+            }
+            format!("{USAGE_KEY_PREFIX}{id}")
+        }
+        Spender::Widget { id, client } => {
+            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}"), WIDGET_REQUESTS_PER_MINUTE));
+            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}#{}", client_hash(client)), WIDGET_CLIENT_REQUESTS_PER_MINUTE));
+            format!("{USAGE_WIDGET_PREFIX}{id}")
+        }
+    };
     charges.push(Charge {
         counter: CounterId { pk: partition.clone(), sk: USAGE_TOTAL.to_owned() },
         units,
@@ -130,12 +168,18 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
         expires_at: month_end + USAGE_KEPT_SECONDS,
     });
     charges.push(Charge {
-        counter: CounterId { pk: partition, sk: format!("{USAGE_KEY_PREFIX}{}", account.key_id) },
+        counter: CounterId { pk: partition, sk: usage_line },
         units,
         limit: None,
         expires_at: month_end + USAGE_KEPT_SECONDS,
     });
     charges
+}
+
+/// A client address as stored in its rate window: not the address itself.
+fn client_hash(client: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(client.as_bytes())[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Charges `usage` to `account`, or says which limit refused it and when to
@@ -144,10 +188,14 @@ pub async fn charge(meter: &dyn Meter, account: &Account<'_>, usage: Usage, now:
     let charges = charges(account, usage, now);
     match meter.charge(&charges).await? {
         Verdict::Allowed => Ok(()),
-        Verdict::Refused { index } if charges[index].counter.pk.starts_with("RATE#") => Err(Refusal::RateLimited {
-            limit: account.rate_limit_per_minute.unwrap_or_default(),
-            retry_after_seconds: 60 - u64::from(now.second()),
-        }),
+        Verdict::Refused { index } if charges[index].counter.pk.starts_with("RATE#") => {
+            let (whose, limit) = match account.spender {
+                Spender::Key { rate_limit_per_minute, .. } => ("the key's", rate_limit_per_minute.unwrap_or_default()),
+                Spender::Widget { .. } if index == 0 => ("the widget's", WIDGET_REQUESTS_PER_MINUTE),
+                Spender::Widget { .. } => ("this address's", WIDGET_CLIENT_REQUESTS_PER_MINUTE),
+            };
+            Err(Refusal::RateLimited { whose, limit, retry_after_seconds: 60 - u64::from(now.second()) })
+        }
         Verdict::Refused { .. } => Err(Refusal::QuotaExhausted {
             quota: account.plan.monthly_quota(),
             retry_after_seconds: seconds_until(now, start_of_next_month(now)),
@@ -161,13 +209,16 @@ pub struct MonthlyUsage {
     pub month: String,
     pub total: i64,
     pub by_key: Vec<(String, i64)>,
+    pub by_widget: Vec<(String, i64)>,
 }
 
 pub async fn monthly_usage(meter: &dyn Meter, organization_id: &str, month: &str) -> Result<MonthlyUsage, StoreError> {
     let counters = meter.counters(&usage_partition(organization_id, month), "").await?;
     let total = counters.iter().find(|(sk, _)| sk == USAGE_TOTAL).map_or(0, |(_, n)| *n);
-    let by_key = counters.into_iter().filter_map(|(sk, n)| sk.strip_prefix(USAGE_KEY_PREFIX).map(|key| (key.to_owned(), n))).collect();
-    Ok(MonthlyUsage { month: month.to_owned(), total, by_key })
+    let line = |prefix: &str| -> Vec<(String, i64)> {
+        counters.iter().filter_map(|(sk, n)| sk.strip_prefix(prefix).map(|id| (id.to_owned(), *n))).collect()
+    };
+    Ok(MonthlyUsage { month: month.to_owned(), total, by_key: line(USAGE_KEY_PREFIX), by_widget: line(USAGE_WIDGET_PREFIX) })
 }
 
 #[cfg(test)]
@@ -182,7 +233,7 @@ mod tests {
     }
 
     fn account(rate: Option<u32>) -> Account<'static> {
-        Account { key_id: "k1", organization_id: "o1", plan: Plan::Free, rate_limit_per_minute: rate }
+        Account { organization_id: "o1", plan: Plan::Free, spender: Spender::Key { id: "k1", rate_limit_per_minute: rate } }
     }
 
     #[test]
@@ -214,7 +265,7 @@ mod tests {
             charge(&meter, &account(Some(2)), Usage::Request, now).await.unwrap();
         }
         match charge(&meter, &account(Some(2)), Usage::Request, now).await {
-            Err(Refusal::RateLimited { limit: 2, retry_after_seconds: 15 }) => {}
+            Err(Refusal::RateLimited { whose: "the key's", limit: 2, retry_after_seconds: 15 }) => {}
             other => panic!("{other:?}"),
         }
         // The next minute has its own window; the quota keeps counting.
@@ -234,5 +285,44 @@ mod tests {
         let usage = monthly_usage(&meter, "o1", "2026-02").await.unwrap();
         assert_eq!(usage.total, used);
         assert_eq!(usage.by_key, vec![("k1".to_owned(), used)]);
+    }
+
+    #[tokio::test]
+    async fn widgets_are_limited_per_widget_and_per_address_and_charged_to_their_organization() {
+        let dir = tempfile::tempdir().unwrap();
+        let meter = DirectMeter::new(Arc::new(EmbeddedTable::open(&dir.path().join("t.redb")).unwrap()));
+        let now = at("2026-02-27T10:15:50Z");
+        fn visitor(client: &str) -> Account<'_> {
+            Account { organization_id: "o1", plan: Plan::Free, spender: Spender::Widget { id: "w1", client } }
+        }
+        let listed = charges(&visitor("203.0.113.7"), Usage::Request, now);
+        let pks: Vec<&str> = listed.iter().map(|c| c.counter.pk.as_str()).collect();
+        assert_eq!(pks[0], "RATE#WIDGET#w1");
+        assert!(pks[1].starts_with("RATE#WIDGET#w1#") && !pks[1].contains("203.0.113.7"), "{pks:?}");
+        assert_eq!(listed[3].counter.sk, "WIDGET#w1");
+        for _ in 0..WIDGET_CLIENT_REQUESTS_PER_MINUTE {
+            charge(&meter, &visitor("203.0.113.7"), Usage::Request, now).await.unwrap();
+        }
+        match charge(&meter, &visitor("203.0.113.7"), Usage::Request, now).await {
+            Err(refusal @ Refusal::RateLimited { whose: "this address's", retry_after_seconds: 10, .. }) => {
+                assert!(refusal.to_string().starts_with("this address's limit of 30"), "{refusal}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Another visitor still gets through, until the widget's own limit.
+        let mut others = 0;
+        let refusal = loop {
+            let client = format!("198.51.100.{}", others % 200);
+            match charge(&meter, &visitor(&client), Usage::Request, now).await {
+                Ok(()) => others += 1,
+                Err(refusal) => break refusal,
+            }
+        };
+        assert!(matches!(refusal, Refusal::RateLimited { whose: "the widget's", limit: WIDGET_REQUESTS_PER_MINUTE, .. }), "{refusal:?}");
+        assert_eq!(others + WIDGET_CLIENT_REQUESTS_PER_MINUTE, WIDGET_REQUESTS_PER_MINUTE);
+        let usage = monthly_usage(&meter, "o1", "2026-02").await.unwrap();
+        assert_eq!(usage.total, i64::from(WIDGET_REQUESTS_PER_MINUTE));
+        assert_eq!(usage.by_widget, vec![("w1".to_owned(), i64::from(WIDGET_REQUESTS_PER_MINUTE))]);
+        assert!(usage.by_key.is_empty());
     }
 }

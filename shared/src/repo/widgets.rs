@@ -1,12 +1,14 @@
 //! Widgets: an organization's embeddable widget configurations.
 //!
 //! A widget sits in its organization's partition under `WIDGET#{id}` (one
-//! prefix query lists them), and a pointer `WIDGET#{id}` / `META` names the
-//! organization: a browser calling the widget's public routes knows only
-//! the id.
+//! prefix query lists them), and a copy under `WIDGET#{id}` / `META`, written
+//! in the same transaction, serves its public routes: a browser knows only
+//! the id, and one read finds the widget and its organization. (Copies
+//! written before the copy held the whole widget name only the
+//! organization: those are read through to the organization's item.)
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::{RepoError, conflict_as_exists, from_item, schema, to_attrs};
 use crate::store::{Condition, Item, StoreError, Table, WriteOp};
@@ -46,15 +48,14 @@ fn not_found(error: StoreError) -> RepoError {
 }
 
 pub async fn create(table: &dyn Table, widget: &Widget) -> Result<(), RepoError> {
-    let mut pointer = Map::new();
-    pointer.insert("organizationId".into(), widget.organization_id.clone().into());
+    let attrs = to_attrs(widget)?;
     table
         .write(vec![
             WriteOp::Put {
-                item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), to_attrs(widget)?),
+                item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), attrs.clone()),
                 condition: Condition::MustNotExist,
             },
-            WriteOp::Put { item: Item::new(pointer_pk(&widget.id), schema::META, pointer), condition: Condition::MustNotExist },
+            WriteOp::Put { item: Item::new(pointer_pk(&widget.id), schema::META, attrs), condition: Condition::MustNotExist },
         ])
         .await
         .map_err(conflict_as_exists)
@@ -67,8 +68,11 @@ pub async fn get(table: &dyn Table, org_id: &str, id: &str) -> Result<Option<Wid
 
 /// The widget `id`, whichever organization it belongs to (its public routes).
 pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Widget>, RepoError> {
-    let Some(pointer) = table.get(&pointer_pk(id), schema::META).await? else { return Ok(None) };
-    let Some(org_id) = pointer.attrs.get("organizationId").and_then(Value::as_str) else {
+    let Some(copy) = table.get(&pointer_pk(id), schema::META).await? else { return Ok(None) };
+    if copy.attrs.contains_key("name") {
+        return Ok(Some(from_item(copy)?));
+    }
+    let Some(org_id) = copy.attrs.get("organizationId").and_then(Value::as_str) else {
         return Err(StoreError::Corrupt("widget pointer without organizationId".into()).into());
     };
     get(table, org_id, id).await
@@ -77,10 +81,13 @@ pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Widget>, RepoErr
 /// Rewrites an existing widget ([`RepoError::NotFound`] if it is gone).
 pub async fn update(table: &dyn Table, widget: &Widget) -> Result<(), RepoError> {
     table
-        .write(vec![WriteOp::Put {
-            item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), to_attrs(widget)?),
-            condition: Condition::MustExist,
-        }])
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), to_attrs(widget)?),
+                condition: Condition::MustExist,
+            },
+            WriteOp::Put { item: Item::new(pointer_pk(&widget.id), schema::META, to_attrs(widget)?), condition: Condition::None },
+        ])
         .await
         .map_err(not_found)
 }

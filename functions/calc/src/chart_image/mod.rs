@@ -2,8 +2,9 @@
 //! behind a signed link (see `link`).
 //!
 //! Order on open: the token (signature, known key id, expiry), then what it
-//! names (organization, key: revoked, expired, `chart:read`, allowed sites),
-//! then the style parameters; only then `If-None-Match` (so a revoked key
+//! names (organization, key: revoked, expired, `chart:read`, allowed sites;
+//! or a widget's link: the widget exists, is enabled, still in the plan, and
+//! a site the request names is one it allows), then the style parameters; only then `If-None-Match` (so a revoked key
 //! gets no 304 either), then the organization is charged one request and
 //! the image drawn. Every refusal is a JSON:API error without image bytes.
 
@@ -19,9 +20,11 @@ use sha2::{Digest, Sha256};
 use shared::auth::KeyPermission;
 use shared::auth::domains;
 use shared::http::auth::admit_link_key;
-use shared::http::{ApiError, AppState, RequestedVersion, Versioned};
+use shared::http::widget_access::{ClientAddress, SiteRule, WidgetVisitor, admit_widget};
+use shared::http::{ApiError, AppState, Caller, RequestedVersion, Versioned};
 use shared::language::Language;
 use shared::metering::Usage;
+use shared::repo::orgs::Organization;
 
 use link::{Drawn, ImageClaims};
 
@@ -41,25 +44,74 @@ enum Format {
 pub async fn chart_svg(
     State(app): State<AppState>,
     requested: RequestedVersion,
+    client: ClientAddress,
     headers: HeaderMap,
     Query(query): Query<BTreeMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    open(&app, requested, &headers, &query, Format::Svg).await
+    open(&app, requested, client, &headers, &query, Format::Svg).await
 }
 
 pub async fn chart_png(
     State(app): State<AppState>,
     requested: RequestedVersion,
+    client: ClientAddress,
     headers: HeaderMap,
     Query(query): Query<BTreeMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    open(&app, requested, &headers, &query, Format::Png).await
+    open(&app, requested, client, &headers, &query, Format::Png).await
+}
+
+/// Who made the link, admitted as if asking now.
+enum Maker {
+    Key(Caller),
+    Widget(WidgetVisitor),
+}
+
+impl Maker {
+    async fn admit(app: &AppState, claims: &ImageClaims, client: ClientAddress, headers: &HeaderMap) -> Result<Self, ApiError> {
+        match (&claims.key_id, &claims.widget_id) {
+            (Some(key_id), _) => {
+                Ok(Self::Key(admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?))
+            }
+            (None, Some(widget_id)) => {
+                let visitor = admit_widget(app, widget_id, headers, client, SiteRule::Link).await?;
+                if visitor.organization.id != claims.organization_id {
+                    return Err(link::invalid_content());
+                }
+                Ok(Self::Widget(visitor))
+            }
+            (None, None) => Err(link::invalid_content()),
+        }
+    }
+
+    fn organization(&self) -> &Organization {
+        match self {
+            Self::Key(caller) => &caller.organization,
+            Self::Widget(visitor) => &visitor.organization,
+        }
+    }
+
+    /// Whether any site may show the image (else shared caches keep none).
+    fn every_site(&self) -> bool {
+        match self {
+            Self::Key(caller) => domains::unrestricted(&caller.key.allowed_domains),
+            Self::Widget(visitor) => domains::unrestricted(&visitor.widget.allowed_domains) && !visitor.widget.allowed_domains.is_empty(),
+        }
+    }
+
+    async fn charge(&self, app: &AppState) -> Result<(), ApiError> {
+        match self {
+            Self::Key(caller) => caller.charge(app, Usage::Request).await,
+            Self::Widget(visitor) => visitor.charge(app, Usage::Request).await,
+        }
+    }
 }
 
 #[tracing::instrument(name = "chart_image", skip_all)]
 async fn open(
     app: &AppState,
     requested: RequestedVersion,
+    client: ClientAddress,
     headers: &HeaderMap,
     query: &BTreeMap<String, String>,
     format: Format,
@@ -69,10 +121,8 @@ async fn open(
     if claims.purpose.is_some() {
         return Err(ApiError::unauthorized("invalid_link", "this link is not a chart image link"));
     }
-    let key_id =
-        claims.key_id.as_deref().ok_or_else(|| ApiError::unauthorized("invalid_link", "widget links are not served by this server yet"))?;
-    let caller = admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?;
-    let version = requested.resolve(caller.organization.api_version.as_deref());
+    let maker = Maker::admit(app, &claims, client, headers).await?;
+    let version = requested.resolve(maker.organization().api_version.as_deref());
     let language = claims.language.as_deref().and_then(Language::parse).unwrap_or(Language::En);
     let style = draw::style(
         claims.customization.as_ref(),
@@ -97,7 +147,7 @@ async fn open(
     let max_age = (claims.exp - now).clamp(0, MAX_CACHE_SECONDS);
     // A key kept to some sites must not have its images handed to other
     // sites by a shared cache: those are cached by the browser only.
-    let scope = if domains::unrestricted(&caller.key.allowed_domains) { "public" } else { "private" };
+    let scope = if maker.every_site() { "public" } else { "private" };
     let mut response_headers = HeaderMap::new();
     response_headers.insert(header::ETAG, header_value(&etag)?);
     response_headers.insert(header::CACHE_CONTROL, header_value(&format!("{scope}, max-age={max_age}"))?);
@@ -108,7 +158,7 @@ async fn open(
         return Ok(Versioned(version, (StatusCode::NOT_MODIFIED, response_headers)).into_response());
     }
 
-    caller.charge(app, Usage::Request).await?;
+    maker.charge(app).await?;
     let drawn = Drawn::compute(&app.ephemeris, &claims.chart)?;
     let wheel = drawn.wheel(&claims.chart, language);
     let svg = draw::svg(&wheel, &style);

@@ -45,8 +45,10 @@
 
 use std::collections::BTreeSet;
 
-use crate::astro::aspect::{AspectKind, Orbs};
+use crate::astro::aspect::{Aspect, AspectKind, Orbs, Placement, aspect_between};
+use crate::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use crate::astro::ephemeris::{Body, Ephemeris, EphemerisError, EphemerisSource, Observer};
+use crate::astro::house::house_of;
 use crate::astro::point::{AngleId, PointId};
 use crate::astro::time::JulianDay;
 use crate::astro::zodiac::signed_arc;
@@ -691,6 +693,60 @@ fn passes_of_track(track: &Track, point: PointId, targets: &[Target], levels: &[
         }
     }
     passes
+}
+
+/// The sky at one moment over a natal chart: what a transit chart wheel
+/// shows (the period search above says when; this says where, now).
+#[derive(Debug, Clone)]
+pub struct TransitMoment {
+    pub natal: NatalChart,
+    /// The transiting points, geocentric; each `house` is the natal house
+    /// it crosses (the moment's own houses would belong to nobody).
+    pub transiting: NatalChart,
+    /// Each transiting point's aspect to a natal point or angle within
+    /// `orbs`, the natal chart held still (so `applying` is the transiting
+    /// point's own approach), tightest first. `point_a` is the transiting
+    /// point, always a [`NatalTarget::Point`].
+    pub aspects: Vec<Aspect<NatalTarget>>,
+}
+
+/// The transits at `at` to the natal chart of `natal`: `transiting_points`
+/// (each with a [`TransitingBody`]), aspects within `orbs` to the natal
+/// points and to the ascendant and midheaven.
+pub fn transits_at(
+    ephemeris: &Ephemeris,
+    natal: &ChartInput,
+    at: JulianDay,
+    transiting_points: Vec<PointId>,
+    orbs: &Orbs,
+) -> Result<TransitMoment, EphemerisError> {
+    ephemeris.check_supported(at)?;
+    let natal_chart = NatalChart::compute(ephemeris, natal)?;
+    let moving = ChartInput { instant: at, moon_center: MoonCenter::Geocentric, points: transiting_points, ..natal.clone() };
+    let mut transiting = NatalChart::compute(ephemeris, &moving)?;
+    for placement in &mut transiting.points {
+        placement.house = house_of(placement.position.longitude, &natal_chart.houses.cusps);
+    }
+    let still: Vec<Placement<NatalTarget>> = natal_chart
+        .points
+        .iter()
+        .map(|p| Placement { point: NatalTarget::Point(p.point), longitude: p.position.longitude, speed: 0.0 })
+        .chain(
+            natal_chart
+                .angles
+                .iter()
+                .filter(|(angle, _)| matches!(angle, AngleId::Ascendant | AngleId::Midheaven))
+                .map(|(angle, longitude)| Placement { point: NatalTarget::Angle(*angle), longitude: *longitude, speed: 0.0 }),
+        )
+        .collect();
+    let mut aspects: Vec<Aspect<NatalTarget>> = transiting
+        .points
+        .iter()
+        .map(|p| Placement { point: NatalTarget::Point(p.point), longitude: p.position.longitude, speed: p.position.speed_longitude })
+        .flat_map(|moving| still.iter().filter_map(move |target| aspect_between(&moving, target, orbs)).collect::<Vec<_>>())
+        .collect();
+    aspects.sort_by(|a, b| a.orb.total_cmp(&b.orb));
+    Ok(TransitMoment { natal: natal_chart, transiting, aspects })
 }
 
 #[cfg(test)]

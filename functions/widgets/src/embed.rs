@@ -1,0 +1,94 @@
+//! What a customer's page loads: the embed script (`GET /widget/embed.js`)
+//! and the widget's public configuration it starts from
+//! (`GET /widget/config/{widgetId}`).
+//!
+//! The script is `embed/embed.js` beside this crate, minified by terser into
+//! `embed/embed.min.js` (`make embed`; `make test` checks the committed file
+//! is current) and compiled in: dependency free, under 15 KB, cached an hour
+//! by browsers and shared caches and revalidated by its ETag. The configuration answers any site (`*`), free
+//! of charge and uncached, so that the script can say in the widget itself
+//! why it will not work here (turned off, another site, out of plan) before
+//! a visitor fills the form: a refused calculation carries no CORS header
+//! for a foreign site, so the page could not read the reason.
+
+use std::sync::LazyLock;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::Value;
+use shared::auth::Module;
+use shared::auth::domains;
+use shared::http::widget_access::{allows_site, find_with_organization, widget_not_found};
+use shared::http::{ApiError, AppState, Document};
+
+pub const EMBED_PATH: &str = "/widget/embed.js";
+const SCRIPT: &str = include_str!("../embed/embed.min.js");
+
+/// A strong validator of the script's bytes.
+static SCRIPT_ETAG: LazyLock<String> = LazyLock::new(|| {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    SCRIPT.hash(&mut hasher);
+    format!("\"{:016x}-{}\"", hasher.finish(), SCRIPT.len())
+});
+
+pub async fn embed_script(headers: HeaderMap) -> Response {
+    let etag = SCRIPT_ETAG.as_str();
+    let mut response_headers = HeaderMap::new();
+    response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
+    response_headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    if let Ok(value) = HeaderValue::from_str(etag) {
+        response_headers.insert(header::ETAG, value);
+    }
+    let matches = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    if matches {
+        return (StatusCode::NOT_MODIFIED, response_headers).into_response();
+    }
+    response_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
+    (StatusCode::OK, response_headers, SCRIPT).into_response()
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfigResource {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: String,
+    attributes: ConfigAttributes,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfigAttributes {
+    name: String,
+    /// `ready`, or why the widget will not answer this page: `disabled`,
+    /// `site_not_allowed`, `unavailable` (the plan no longer has widgets).
+    status: &'static str,
+    customization: Value,
+}
+
+pub async fn widget_config(State(app): State<AppState>, Path(widget_id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let (widget, organization) = find_with_organization(&app, &widget_id).await?.ok_or_else(widget_not_found)?;
+    let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
+    let site = domains::requesting_site(header(header::ORIGIN), header(header::REFERER));
+    let status = if !organization.plan.modules().contains(&Module::Widgets) {
+        "unavailable"
+    } else if !allows_site(&widget, site.as_deref()) {
+        "site_not_allowed"
+    } else if !widget.enabled {
+        "disabled"
+    } else {
+        "ready"
+    };
+    let resource = ConfigResource {
+        kind: "widget-configs",
+        id: widget.id.clone(),
+        attributes: ConfigAttributes { name: widget.name.clone(), status, customization: widget.customization.clone() },
+    };
+    let mut response = Document::new(resource).into_response();
+    let response_headers = response.headers_mut();
+    response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}

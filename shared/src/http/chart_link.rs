@@ -1,0 +1,164 @@
+//! The signed chart image link: what its token carries and how it is
+//! signed into the two image URLs. Shared: the calc family issues links
+//! for keys, the widgets family for widgets, and the calc family's image
+//! routes open both.
+//!
+//! The token (see `crate::signing`) carries the chart's resolved inputs
+//! (Julian day, place, house system, points, orbs: the chart is recomputed
+//! exactly, whatever defaults later change), the organization, the key or
+//! the widget it was made for, the expiry and the style. Field names are
+//! one or two letters so links stay short.
+
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+
+use super::{ApiError, AppState, public_link};
+use crate::astro::aspect::{AspectKind, Orbs};
+use crate::astro::chart::{ChartInput, MoonCenter};
+use crate::astro::house::HouseSystem;
+use crate::astro::point::PointId;
+use crate::astro::time::JulianDay;
+
+pub const SVG_PATH: &str = "/api/chart/image.svg";
+pub const PNG_PATH: &str = "/api/chart/image.png";
+
+/// The claims of an image link.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ImageClaims {
+    /// The organization the link was made for (metered, checked on open).
+    #[serde(rename = "o")]
+    pub organization_id: String,
+    /// The API key that made the link (checked on open: revoked, expired,
+    /// domains).
+    #[serde(rename = "k", default, skip_serializing_if = "Option::is_none")]
+    pub key_id: Option<String>,
+    /// The widget the link was made for (a widget's link names no key).
+    #[serde(rename = "w", default, skip_serializing_if = "Option::is_none")]
+    pub widget_id: Option<String>,
+    /// Unix seconds.
+    pub exp: i64,
+    #[serde(rename = "c")]
+    pub chart: ChartSpec,
+    /// The widget `customization` the request carried, validated when issued.
+    #[serde(rename = "s", default, skip_serializing_if = "Option::is_none")]
+    pub customization: Option<serde_json::Value>,
+    /// The language of the title, when not English.
+    #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// Set on other links (a summary link's `u`): such a token is refused here.
+    #[serde(rename = "u", default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
+}
+
+/// What the image draws.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "t")]
+pub enum ChartSpec {
+    /// One chart.
+    #[serde(rename = "n")]
+    Natal { i: InputSpec },
+    /// Natal inside, progressed to `at` outside (`g`: the angles method).
+    #[serde(rename = "p")]
+    Progressed { i: InputSpec, at: f64, g: String },
+    /// Natal inside, the return chart (`r`) outside; `k`: `s` solar, `l` lunar.
+    #[serde(rename = "r")]
+    Return { i: InputSpec, r: InputSpec, k: char },
+    /// Person 1 inside, person 2 outside.
+    #[serde(rename = "s")]
+    Synastry { i: InputSpec, o: InputSpec },
+    /// Natal inside, the transiting points `x` at `at` outside. A summary
+    /// link also carries the period's end `e` (its transits run from `at`).
+    #[serde(rename = "x")]
+    Transit {
+        i: InputSpec,
+        at: f64,
+        x: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        e: Option<f64>,
+    },
+}
+
+/// A chart's resolved input.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct InputSpec {
+    /// Julian day (UT).
+    pub jd: f64,
+    pub la: f64,
+    pub lo: f64,
+    /// House system id.
+    pub h: String,
+    /// Geocentric Moon (topocentric when absent).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub g: bool,
+    /// Point ids.
+    pub p: Vec<String>,
+    /// Orbs as `[aspect, degrees]`; absent for the default orbs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub a: Option<Vec<(String, f64)>>,
+}
+
+impl InputSpec {
+    pub fn of(input: &ChartInput) -> Self {
+        Self {
+            jd: input.instant.0,
+            la: input.latitude,
+            lo: input.longitude,
+            h: input.house_system.id().to_owned(),
+            g: input.moon_center == MoonCenter::Geocentric,
+            p: input.points.iter().map(|p| p.id().to_owned()).collect(),
+            a: (input.orbs != Orbs::default()).then(|| input.orbs.entries().iter().map(|(k, o)| (k.id().to_owned(), *o)).collect()),
+        }
+    }
+
+    /// The input back; a token is signed, so a bad field means a link from
+    /// an incompatible server version: refused as an invalid link.
+    pub fn input(&self) -> Result<ChartInput, ApiError> {
+        let house_system = HouseSystem::parse(&self.h).ok_or_else(invalid_content)?;
+        let points = points(&self.p)?;
+        let orbs = match &self.a {
+            None => Orbs::default(),
+            Some(entries) => Orbs::from_client(
+                entries.iter().map(|(kind, orb)| AspectKind::parse(kind).map(|k| (k, *orb)).ok_or_else(invalid_content)).collect::<Result<
+                    Vec<_>,
+                    _,
+                >>(
+                )?,
+            ),
+        };
+        Ok(ChartInput {
+            instant: JulianDay(self.jd),
+            latitude: self.la,
+            longitude: self.lo,
+            house_system,
+            moon_center: if self.g { MoonCenter::Geocentric } else { MoonCenter::Topocentric },
+            points,
+            orbs,
+        })
+    }
+}
+
+pub fn points(ids: &[String]) -> Result<Vec<PointId>, ApiError> {
+    ids.iter().map(|id| PointId::parse(id).ok_or_else(invalid_content)).collect()
+}
+
+pub fn invalid_content() -> ApiError {
+    ApiError::unauthorized("invalid_link", "the link's content is not understood by this server")
+}
+
+/// The two URLs of one chart image.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageLinks {
+    /// The SVG image.
+    pub url: String,
+    /// The same image as PNG.
+    pub png_url: String,
+}
+
+/// Signs `claims` into the image's two URLs (through CloudFront when
+/// configured, each URL signed for its own path until the token's expiry).
+pub fn sign(app: &AppState, headers: &HeaderMap, claims: &ImageClaims) -> Result<ImageLinks, ApiError> {
+    let token = app.signer.sign(claims).map_err(ApiError::internal)?;
+    let link = |path: &str| public_link(app, headers, &format!("{path}?token={token}"), claims.exp);
+    Ok(ImageLinks { url: link(SVG_PATH), png_url: link(PNG_PATH) })
+}

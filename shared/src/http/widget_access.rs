@@ -1,0 +1,182 @@
+//! Who may use a widget's public routes, and what a use costs.
+//!
+//! A widget's routes (`/api/widget-api/*` and the chart images of its
+//! links) are called from a visitor's browser on the customer's site, with
+//! no key. The widget itself decides:
+//!
+//! - it must exist and its organization too (else 404 `widget_not_found`,
+//!   the same for both: a stranger learns nothing), and the organization's
+//!   plan must still include the `widgets` module (403 `module_not_in_plan`);
+//! - the site (`Origin`, else `Referer`) must match one of its
+//!   `allowedDomains` (403 `domain_not_allowed`). A widget that lists no
+//!   site answers none: the customer names its site first. `*` allows every
+//!   site, and requests naming none. For a chart image link the rule is a
+//!   key's link rule: a request naming no site passes (an image opened
+//!   directly, or from a page with `Referrer-Policy: no-referrer`);
+//! - it must be enabled (403 `widget_disabled`), checked after the site so
+//!   that a stranger's site learns nothing but its own refusal.
+//!
+//! Each request is then charged to the widget's organization (its monthly
+//! quota) within the widget's own per-minute limits (`crate::metering`).
+//! The client is the last `X-Forwarded-For` entry (the address API Gateway
+//! saw; entries before it are the client's own claims), else the
+//! connection's peer.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+
+use super::error::ApiError;
+use super::state::AppState;
+use crate::auth::Module;
+use crate::auth::domains::{self, DomainRefusal};
+use crate::metering::{Account, Spender, Usage};
+use crate::repo::orgs::{self, Organization};
+use crate::repo::widgets::{self, Widget};
+
+/// Which site rule applies (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SiteRule {
+    /// The widget's own routes: the request must name an allowed site.
+    Page,
+    /// A chart image link the widget made: a request naming no site passes.
+    Link,
+}
+
+/// A visitor admitted to a widget.
+#[derive(Debug, Clone)]
+pub struct WidgetVisitor {
+    pub widget: Widget,
+    pub organization: Organization,
+    /// The client address the per-address limit counts.
+    pub client: String,
+}
+
+pub fn widget_not_found() -> ApiError {
+    ApiError::not_found_as("widget_not_found", "no such widget: check the data-widget-id of the embed")
+}
+
+/// The widget `widget_id` and its organization, for a request from the
+/// site the headers name; nothing is charged yet.
+pub async fn admit_widget(
+    app: &AppState,
+    widget_id: &str,
+    headers: &HeaderMap,
+    client: ClientAddress,
+    rule: SiteRule,
+) -> Result<WidgetVisitor, ApiError> {
+    let (widget, organization) = find_with_organization(app, widget_id).await?.ok_or_else(widget_not_found)?;
+    tracing::Span::current().record("org", organization.id.as_str());
+    if !organization.plan.modules().contains(&Module::Widgets) {
+        return Err(ApiError::forbidden(
+            "module_not_in_plan",
+            format!("the organization's {} plan no longer includes the 'widgets' module", organization.plan.id()),
+        ));
+    }
+    check_site(&widget, headers, rule)?;
+    if !widget.enabled {
+        return Err(ApiError::forbidden("widget_disabled", "this widget is turned off by its owner"));
+    }
+    Ok(WidgetVisitor { widget, organization, client: client.0 })
+}
+
+/// The widget and its organization, whatever their state (`None` when
+/// either is gone).
+pub async fn find_with_organization(app: &AppState, widget_id: &str) -> Result<Option<(Widget, Organization)>, ApiError> {
+    let Some(widget) = widgets::find(app.table.as_ref(), widget_id).await? else { return Ok(None) };
+    let Some(organization) = orgs::get_organization(app.table.as_ref(), &widget.organization_id).await? else { return Ok(None) };
+    Ok(Some((widget, organization)))
+}
+
+/// Whether the site `origin` names may use the widget: what the CORS
+/// headers of the widget's routes say (an `Origin` of another site gets
+/// none, so its page cannot read the answer).
+pub fn allows_origin(widget: &Widget, origin: &str) -> bool {
+    allows_site(widget, domains::requesting_site(Some(origin), None).as_deref())
+}
+
+/// Whether the widget's own routes answer a page of `site` (a host; `None`
+/// when the request names none).
+pub fn allows_site(widget: &Widget, site: Option<&str>) -> bool {
+    let patterns = &widget.allowed_domains;
+    if patterns.is_empty() {
+        return false;
+    }
+    if domains::unrestricted(patterns) {
+        return true;
+    }
+    site.is_some_and(|host| patterns.iter().any(|pattern| domains::pattern_matches(pattern, host)))
+}
+
+fn check_site(widget: &Widget, headers: &HeaderMap, rule: SiteRule) -> Result<(), ApiError> {
+    let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
+    site_allowed(widget, header(header::ORIGIN), header(header::REFERER), rule)
+}
+
+fn site_allowed(widget: &Widget, origin: Option<&str>, referer: Option<&str>, rule: SiteRule) -> Result<(), ApiError> {
+    let site = domains::requesting_site(origin, referer);
+    if rule == SiteRule::Link && site.is_none() {
+        return Ok(());
+    }
+    if widget.allowed_domains.is_empty() {
+        return Err(ApiError::forbidden(
+            "domain_not_allowed",
+            "the widget lists no allowed site yet: its owner adds the site to allowedDomains",
+        ));
+    }
+    match domains::check(&widget.allowed_domains, origin, referer) {
+        Ok(()) => Ok(()),
+        Err(DomainRefusal::NoSite) => Err(ApiError::forbidden(
+            "domain_not_allowed",
+            "the widget works on its allowed sites only, and the request names none (no Origin or Referer header)",
+        )),
+        Err(DomainRefusal::NotAllowed { host }) => {
+            Err(ApiError::forbidden("domain_not_allowed", format!("the widget is not allowed on the site '{host}'")))
+        }
+    }
+}
+
+/// The client of a request: the last `X-Forwarded-For` entry, else the
+/// connection's peer, else `unknown` (all such clients then share one
+/// window).
+#[derive(Debug, Clone)]
+pub struct ClientAddress(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let forwarded = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .map(str::trim)
+            .rfind(|entry| !entry.is_empty());
+        let address = match forwarded {
+            Some(address) => address.to_owned(),
+            None => parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|ConnectInfo(peer)| peer.ip().to_string())
+                .unwrap_or_else(|| "unknown".to_owned()),
+        };
+        Ok(Self(address))
+    }
+}
+
+impl WidgetVisitor {
+    /// Charges `usage` to the widget's organization, within the widget's
+    /// limits (429 `rate_limited` or `quota_exceeded`, with `Retry-After`).
+    pub async fn charge(&self, app: &AppState, usage: Usage) -> Result<(), ApiError> {
+        let account = Account {
+            organization_id: &self.organization.id,
+            plan: self.organization.plan,
+            spender: Spender::Widget { id: &self.widget.id, client: &self.client },
+        };
+        super::auth::charge(app, &account, usage).await
+    }
+}
