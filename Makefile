@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary load-widget soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
 run:
 	cargo build --release -p local-server
@@ -61,6 +61,10 @@ check-template:
 # Fresh chart image renders (GET /api/chart/image.svg) against a local server.
 load-image:
 	bash infra/load.sh image
+
+# The widget transit route as visitors' browsers call it.
+load-widget:
+	bash infra/load.sh widget
 
 # Cached AI summaries (GET /api/calc/natal/summary) against a local server.
 load-summary:

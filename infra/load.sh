@@ -11,6 +11,10 @@
 #   image: GET /api/chart/image.svg only, fresh renders: LOAD_LINKS natal
 #     chart links of distinct birth moments round-robin, no If-None-Match, so
 #     neither 304s nor the ephemeris's cache of its last instant help.
+#   widget: POST /api/widget-api/transit/{id} only, as browsers on an allowed
+#     site send it (Origin, a random client address in X-Forwarded-For, a
+#     random birth moment); the run lifts the per-widget minute limit
+#     (WIDGET_REQUESTS_PER_MINUTE) as an operator of a busy widget would.
 #   summary: GET /api/calc/natal/summary only, cached summaries: the
 #     LOAD_LINKS natal charts' summary links, each opened once first (the
 #     write, ten units), then round-robin (read from the store, one unit).
@@ -315,7 +319,8 @@ setup_run() {
 
 main() {
     local mode="${1:-mix}"
-    [[ "$mode" == mix || "$mode" == natal || "$mode" == image || "$mode" == summary ]] || { echo "usage: infra/load.sh [mix|natal|image|summary]" >&2; exit 2; }
+    [[ "$mode" =~ ^(mix|natal|image|summary|widget)$ ]] || { echo "usage: infra/load.sh [mix|natal|image|summary|widget]" >&2; exit 2; }
+    [[ "$mode" == widget ]] && export WIDGET_REQUESTS_PER_MINUTE=100000000
     [[ "$BACKEND" == embedded || "$BACKEND" == moto ]] || { echo "load.sh: LOAD_BACKEND is embedded or moto" >&2; exit 2; }
     setup_run
     local store="embedded store"
@@ -379,6 +384,37 @@ LUA
             [[ "$status" == 200 ]] || { log "natal answered $status"; exit 1; }
             echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal, random birth moments (release local server, $store)"
             run_wrk "$SECONDS_TO_RUN" "$WORK/natal.lua" "$BASE/api/calc/natal"
+            ;;
+        widget)
+            local widget
+            widget="$(curl -s -X POST "$BASE/api/widgets" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+                -d '{"data":{"type":"widgets","attributes":{"name":"load","allowedDomains":["*.example.com"],"customization":{"colors":{"primary":"#2e5b8c"}}}}}' |
+                python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["id"])')"
+            {
+                cat <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Origin"] = "$ORIGIN"
+LUA
+                cat <<'LUA'
+-- A visitor per request: a random address (each stays far below its
+-- per-address limit) and a random birth moment.
+request = function()
+  wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))
+  local body = string.format('{"birthData":{"dateTime":"%04d-%02d-%02dT%02d:%02d","latitude":%.4f,"longitude":%.4f,"timezone":"Europe/Rome"},"transitDateTime":"2026-%02d-%02dT12:00"}',
+    math.random(1930, 2020), math.random(1, 12), math.random(1, 28), math.random(4, 23), math.random(0, 59),
+    math.random() * 20 + 36, math.random() * 10 + 7, math.random(1, 12), math.random(1, 28))
+  return wrk.format(nil, nil, nil, body)
+end
+LUA
+                single_route_lua
+            } >"$WORK/widget.lua"
+            local status
+            status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$BASE/api/widget-api/transit/$widget" -H 'Content-Type: application/json' -H "Origin: $ORIGIN" \
+                -d '{"birthData":{"dateTime":"1990-05-11T14:30","latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
+            [[ "$status" == 200 ]] || { log "the widget transit answered $status"; exit 1; }
+            echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s widget transit, random visitors and birth moments (release local server, $store)"
+            run_wrk "$SECONDS_TO_RUN" "$WORK/widget.lua" "$BASE/api/widget-api/transit/$widget"
             ;;
     esac
     echo "server memory: $(server_memory)"

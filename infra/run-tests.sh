@@ -26,6 +26,8 @@ command -v pdftotext >/dev/null && command -v pdffonts >/dev/null || missing+=(p
 command -v qpdf >/dev/null || missing+=(qpdf)
 # The widget embed script is minified (and checked) with terser from npm.
 command -v npm >/dev/null || missing+=(npm)
+# The widget embed is driven in Debian's headless Chromium (playwright-core).
+command -v chromium >/dev/null || missing+=(chromium)
 if ((${#missing[@]})); then
     echo "run-tests.sh: installing ${missing[*]} (apt-get)" >&2
     SUDO=""; [[ $(id -u) -eq 0 ]] || SUDO=sudo
@@ -116,6 +118,8 @@ if grep -q "$KEY" .test-run/smoke.err; then
     echo "contract test: the API key appeared in the server log" >&2
     exit 1
 fi
+echo "== widget embed in headless Chromium: an allowed site, a foreign site, a disabled widget (infra/browser-test.sh)"
+bash infra/browser-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 rm -rf "$SMOKE_DIR"
 

@@ -56,6 +56,9 @@ pub struct Config {
     /// CloudFront signed links and origin protection (`CLOUDFRONT_*`,
     /// `ORIGIN_VERIFY_SECRET`); the default is neither.
     pub cdn: CdnConfig,
+    /// Requests per UTC minute through a widget's public routes
+    /// (`WIDGET_REQUESTS_PER_MINUTE`, `WIDGET_CLIENT_REQUESTS_PER_MINUTE`).
+    pub widget_limits: crate::metering::WidgetLimits,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -170,6 +173,11 @@ impl Config {
             #[cfg(feature = "llm")]
             language_model: language_model(var)?,
             cdn: CdnConfig::from_lookup(var).map_err(|e| ConfigError::Invalid { name: e.variable, reason: e.reason })?,
+            widget_limits: crate::metering::WidgetLimits {
+                per_widget: parse_number(var, "WIDGET_REQUESTS_PER_MINUTE", crate::metering::WIDGET_REQUESTS_PER_MINUTE)?.max(1),
+                per_client: parse_number(var, "WIDGET_CLIENT_REQUESTS_PER_MINUTE", crate::metering::WIDGET_CLIENT_REQUESTS_PER_MINUTE)?
+                    .max(1),
+            },
         })
     }
 }

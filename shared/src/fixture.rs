@@ -29,6 +29,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
         meter_flush_interval_ms: 1000,
         language_model: None,
         cdn: Default::default(),
+        widget_limits: Default::default(),
     }
 }
 

@@ -43,6 +43,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         meter_flush_interval_ms: 1000,
         language_model: None,
         cdn: Default::default(),
+        widget_limits: Default::default(),
     }
 }
 

@@ -175,7 +175,7 @@ impl WidgetVisitor {
         let account = Account {
             organization_id: &self.organization.id,
             plan: self.organization.plan,
-            spender: Spender::Widget { id: &self.widget.id, client: &self.client },
+            spender: Spender::Widget { id: &self.widget.id, client: &self.client, limits: app.config.widget_limits },
         };
         super::auth::charge(app, &account, usage).await
     }

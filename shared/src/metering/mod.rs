@@ -14,10 +14,9 @@
 //!
 //! A widget's public routes have no key: their requests are charged to the
 //! widget's organization (the same monthly quota), counted on the widget's
-//! own usage line, and limited per UTC minute twice, by fixed limits: per
-//! widget ([`WIDGET_REQUESTS_PER_MINUTE`]) and per widget and client
-//! address ([`WIDGET_CLIENT_REQUESTS_PER_MINUTE`]; the address is kept only
-//! as a hash, in a counter that expires minutes later). Counter keys:
+//! own usage line, and limited per UTC minute twice ([`WidgetLimits`], set
+//! by configuration): per widget and per widget and client address (the
+//! address is kept only as a hash, in a counter that expires minutes later). Counter keys:
 //!
 //! | pk                             | sk               | counts                                   |
 //! |--------------------------------|------------------|------------------------------------------|
@@ -41,11 +40,26 @@ use crate::store::StoreError;
 /// A new AI summary counts as this many requests; a cached one as one.
 pub const NEW_SUMMARY_UNITS: i64 = 10;
 
-/// Requests per UTC minute through one widget, all its visitors together.
-pub const WIDGET_REQUESTS_PER_MINUTE: u32 = 300;
+/// Requests per UTC minute through one widget, all its visitors together
+/// (default of `WIDGET_REQUESTS_PER_MINUTE`).
+pub const WIDGET_REQUESTS_PER_MINUTE: u32 = 1_200;
 /// Requests per UTC minute through one widget from one client address (a
-/// chart drawn is two: the calculation and its image).
+/// chart drawn is two: the calculation and its image; default of
+/// `WIDGET_CLIENT_REQUESTS_PER_MINUTE`).
 pub const WIDGET_CLIENT_REQUESTS_PER_MINUTE: u32 = 30;
+
+/// The per-minute limits of a widget's public routes (configuration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WidgetLimits {
+    pub per_widget: u32,
+    pub per_client: u32,
+}
+
+impl Default for WidgetLimits {
+    fn default() -> Self {
+        Self { per_widget: WIDGET_REQUESTS_PER_MINUTE, per_client: WIDGET_CLIENT_REQUESTS_PER_MINUTE }
+    }
+}
 
 /// Rate windows stay in DynamoDB (TTL) a little past their minute.
 const RATE_WINDOW_KEPT_SECONDS: i64 = 180;
@@ -92,7 +106,7 @@ pub enum Spender<'a> {
     Key { id: &'a str, rate_limit_per_minute: Option<u32> },
     /// A widget's public routes, called by `client` (an address, hashed
     /// before it is stored).
-    Widget { id: &'a str, client: &'a str },
+    Widget { id: &'a str, client: &'a str, limits: WidgetLimits },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -155,9 +169,9 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
             }
             format!("{USAGE_KEY_PREFIX}{id}")
         }
-        Spender::Widget { id, client } => {
-            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}"), WIDGET_REQUESTS_PER_MINUTE));
-            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}#{}", client_hash(client)), WIDGET_CLIENT_REQUESTS_PER_MINUTE));
+        Spender::Widget { id, client, limits } => {
+            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}"), limits.per_widget));
+            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}#{}", client_hash(client)), limits.per_client));
             format!("{USAGE_WIDGET_PREFIX}{id}")
         }
     };
@@ -191,8 +205,8 @@ pub async fn charge(meter: &dyn Meter, account: &Account<'_>, usage: Usage, now:
         Verdict::Refused { index } if charges[index].counter.pk.starts_with("RATE#") => {
             let (whose, limit) = match account.spender {
                 Spender::Key { rate_limit_per_minute, .. } => ("the key's", rate_limit_per_minute.unwrap_or_default()),
-                Spender::Widget { .. } if index == 0 => ("the widget's", WIDGET_REQUESTS_PER_MINUTE),
-                Spender::Widget { .. } => ("this address's", WIDGET_CLIENT_REQUESTS_PER_MINUTE),
+                Spender::Widget { limits, .. } if index == 0 => ("the widget's", limits.per_widget),
+                Spender::Widget { limits, .. } => ("this address's", limits.per_client),
             };
             Err(Refusal::RateLimited { whose, limit, retry_after_seconds: 60 - u64::from(now.second()) })
         }
@@ -292,15 +306,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let meter = DirectMeter::new(Arc::new(EmbeddedTable::open(&dir.path().join("t.redb")).unwrap()));
         let now = at("2026-02-27T10:15:50Z");
+        const LIMITS: WidgetLimits = WidgetLimits { per_widget: 300, per_client: 30 };
         fn visitor(client: &str) -> Account<'_> {
-            Account { organization_id: "o1", plan: Plan::Free, spender: Spender::Widget { id: "w1", client } }
+            Account { organization_id: "o1", plan: Plan::Free, spender: Spender::Widget { id: "w1", client, limits: LIMITS } }
         }
         let listed = charges(&visitor("203.0.113.7"), Usage::Request, now);
         let pks: Vec<&str> = listed.iter().map(|c| c.counter.pk.as_str()).collect();
         assert_eq!(pks[0], "RATE#WIDGET#w1");
         assert!(pks[1].starts_with("RATE#WIDGET#w1#") && !pks[1].contains("203.0.113.7"), "{pks:?}");
         assert_eq!(listed[3].counter.sk, "WIDGET#w1");
-        for _ in 0..WIDGET_CLIENT_REQUESTS_PER_MINUTE {
+        for _ in 0..LIMITS.per_client {
             charge(&meter, &visitor("203.0.113.7"), Usage::Request, now).await.unwrap();
         }
         match charge(&meter, &visitor("203.0.113.7"), Usage::Request, now).await {
@@ -318,11 +333,11 @@ mod tests {
                 Err(refusal) => break refusal,
             }
         };
-        assert!(matches!(refusal, Refusal::RateLimited { whose: "the widget's", limit: WIDGET_REQUESTS_PER_MINUTE, .. }), "{refusal:?}");
-        assert_eq!(others + WIDGET_CLIENT_REQUESTS_PER_MINUTE, WIDGET_REQUESTS_PER_MINUTE);
+        assert!(matches!(refusal, Refusal::RateLimited { whose: "the widget's", limit: 300, .. }), "{refusal:?}");
+        assert_eq!(others + LIMITS.per_client, LIMITS.per_widget);
         let usage = monthly_usage(&meter, "o1", "2026-02").await.unwrap();
-        assert_eq!(usage.total, i64::from(WIDGET_REQUESTS_PER_MINUTE));
-        assert_eq!(usage.by_widget, vec![("w1".to_owned(), i64::from(WIDGET_REQUESTS_PER_MINUTE))]);
+        assert_eq!(usage.total, 300);
+        assert_eq!(usage.by_widget, vec![("w1".to_owned(), 300)]);
         assert!(usage.by_key.is_empty());
     }
 }
