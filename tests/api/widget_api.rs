@@ -225,6 +225,13 @@ async fn cors_answers_allowed_sites_only_and_refusals_say_why() {
     assert_eq!((disabled.status.as_u16(), code(&disabled)), (403, "widget_disabled"), "{}", disabled.text);
     assert_eq!(disabled.headers["access-control-allow-origin"], SHOP);
 
+    // Deleted: gone for its visitors at once.
+    let gone = call(&app, "DELETE", &format!("/api/widgets/{id}"), OWNER, None).await;
+    assert_eq!(gone.status, 204, "{}", gone.text);
+    let deleted = transit(&app, &id, &request(), &[("origin", SHOP)]).await;
+    assert_eq!((deleted.status.as_u16(), code(&deleted)), (404, "widget_not_found"), "{}", deleted.text);
+    assert!(!deleted.headers.contains_key("access-control-allow-origin"));
+
     // A widget that lists no site answers none.
     let unlisted = widget(&app, json!({ "name": "New" })).await;
     let nowhere = transit(&app, &unlisted, &request(), &[("origin", SHOP)]).await;
