@@ -78,3 +78,31 @@ async fn a_revoked_key_is_refused_at_once_on_a_warm_container() {
     assert_eq!(refused.status, 401, "{}", refused.text);
     assert_eq!(refused.error()["code"], "revoked_api_key");
 }
+
+/// A widget's calculation (no key): its copy and its organization read once
+/// for the CORS answer and the handler together, and one write charging its
+/// counters. Its preflight reads the same two items.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_widget_calculation_makes_three_dynamodb_calls() {
+    let Some((app, proxy)) = app_behind_proxy("a_widget_calculation_makes_three_dynamodb_calls").await else { return };
+    let body = serde_json::json!({ "data": { "type": "widgets", "attributes": { "name": "w", "allowedDomains": ["shop.example.com"] } } });
+    let created = call(&app, "POST", "/api/widgets", OWNER, Some(body)).await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["data"]["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/widget-api/transit/{id}");
+    let request = serde_json::json!({ "birthData": { "dateTime": "1990-05-11T14:30", "latitude": 41.9, "longitude": 12.5, "timezone": "Europe/Rome" } });
+    proxy.take_calls();
+    let preflight = axum::http::Request::options(&path)
+        .header("origin", "https://shop.example.com")
+        .header("access-control-request-method", "POST")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let answer = app.send(preflight).await;
+    assert_eq!(answer.headers["access-control-allow-origin"], "https://shop.example.com");
+    assert_eq!(proxy.take_calls(), ["GetItem", "GetItem"]);
+    for _ in 0..2 {
+        let answer = app.post_raw(&path, &request.to_string(), &[("origin", "https://shop.example.com")]).await;
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        assert_eq!(proxy.take_calls(), ["GetItem", "GetItem", "TransactWriteItems"]);
+    }
+}

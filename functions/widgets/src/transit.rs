@@ -18,6 +18,7 @@
 //! are in the widget's `customization.language` (default English), and its
 //! `labels` (point, sign, angle or aspect id → name) replace them.
 
+use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -34,7 +35,7 @@ use shared::astro::time::{ResolvedInstant, TimeZoneSpec, format_local, format_ut
 use shared::astro::zodiac::{Sign, ZodiacPosition};
 use shared::http::chart_link::{self, ChartSpec, ImageClaims, ImageLinks, InputSpec};
 use shared::http::fields::{PlacePointers, Problems, parse_instant, parse_place};
-use shared::http::widget_access::{ClientAddress, SiteRule, admit_widget};
+use shared::http::widget_access::{ClientAddress, SiteRule, WidgetLookup, admit_widget};
 use shared::http::{ApiError, ApiJson, AppState, Document, RequestedVersion, Versioned};
 use shared::language::Language;
 use shared::metering::Usage;
@@ -97,26 +98,23 @@ struct MomentBody {
 #[serde(rename_all = "camelCase")]
 struct NatalBody {
     points: Vec<PointBody>,
-    angles: Vec<AngleBody>,
+    angles: Vec<Placed>,
 }
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PointBody {
-    point_id: &'static str,
-    name: String,
-    longitude: f64,
-    sign: &'static str,
-    sign_name: String,
-    degrees_in_sign: f64,
+    #[serde(flatten)]
+    place: Placed,
     /// The natal house (for a transiting point: the natal house it crosses).
     house: u8,
     retrograde: bool,
 }
 
+/// A point or angle and where it stands in the zodiac.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct AngleBody {
+struct Placed {
     point_id: &'static str,
     name: String,
     longitude: f64,
@@ -235,10 +233,11 @@ pub async fn widget_transit(
     Path(widget_id): Path<String>,
     requested: RequestedVersion,
     client: ClientAddress,
+    read: Option<Extension<WidgetLookup>>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<WidgetTransitBody>,
 ) -> Result<Response, ApiError> {
-    let visitor = admit_widget(&app, &widget_id, &headers, client, SiteRule::Page).await?;
+    let visitor = admit_widget(&app, &widget_id, read.map(|Extension(read)| read), &headers, client, SiteRule::Page).await?;
     let version = requested.resolve(visitor.organization.api_version.as_deref());
     let request = parse(&body, &app.ephemeris)?;
     visitor.charge(&app, Usage::Request).await?;
@@ -278,27 +277,23 @@ fn answer(
     namer: &Namer,
     chart: ImageLinks,
 ) -> WidgetTransitData {
-    let point = |p: &PointPlacement| PointBody {
-        point_id: p.point.id(),
-        name: namer.point(p.point),
-        longitude: p.position.longitude,
-        sign: p.zodiac.sign.id(),
-        sign_name: namer.sign(p.zodiac.sign),
-        degrees_in_sign: p.zodiac.degrees_in_sign,
-        house: p.house,
-        retrograde: p.retrograde,
-    };
-    let angle = |(id, longitude): &(AngleId, f64)| {
-        let zodiac = ZodiacPosition::of(*longitude);
-        AngleBody {
-            point_id: id.id(),
-            name: namer.angle(*id),
-            longitude: *longitude,
+    let placed = |point_id: &'static str, name: String, longitude: f64| {
+        let zodiac = ZodiacPosition::of(longitude);
+        Placed {
+            point_id,
+            name,
+            longitude,
             sign: zodiac.sign.id(),
             sign_name: namer.sign(zodiac.sign),
             degrees_in_sign: zodiac.degrees_in_sign,
         }
     };
+    let point = |p: &PointPlacement| PointBody {
+        place: placed(p.point.id(), namer.point(p.point), p.position.longitude),
+        house: p.house,
+        retrograde: p.retrograde,
+    };
+    let angle = |(id, longitude): &(AngleId, f64)| placed(id.id(), namer.angle(*id), *longitude);
     let aspect = |a: &Aspect<NatalTarget>| AspectBody {
         transit_point_id: a.point_a.id(),
         transit_point_name: namer.target(a.point_a),

@@ -226,14 +226,19 @@ fn check_grant(caller: &Caller, guard: KeyGuard) -> Result<(), ApiError> {
 /// The key's `allowedDomains` against the request's `Origin`, else `Referer`.
 fn check_site(key: &ApiKeyRecord, headers: &HeaderMap) -> Result<(), ApiError> {
     let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
-    match domains::check(&key.allowed_domains, header(header::ORIGIN), header(header::REFERER)) {
-        Ok(()) => Ok(()),
-        Err(DomainRefusal::NoSite) => Err(ApiError::forbidden(
+    domains::check(&key.allowed_domains, header(header::ORIGIN), header(header::REFERER))
+        .map_err(|refusal| domain_refusal("the API key", refusal))
+}
+
+/// The 403 of a site refused by `whose` allowed sites (`the API key`, `the widget`).
+pub(crate) fn domain_refusal(whose: &str, refusal: DomainRefusal) -> ApiError {
+    match refusal {
+        DomainRefusal::NoSite => ApiError::forbidden(
             "domain_not_allowed",
-            "the API key only works from its allowed sites, and the request names none (no Origin or Referer header)",
-        )),
-        Err(DomainRefusal::NotAllowed { host }) => {
-            Err(ApiError::forbidden("domain_not_allowed", format!("the API key is not allowed on the site '{host}'")))
+            format!("{whose} only works from its allowed sites, and the request names none (no Origin or Referer header)"),
+        ),
+        DomainRefusal::NotAllowed { host } => {
+            ApiError::forbidden("domain_not_allowed", format!("{whose} is not allowed on the site '{host}'"))
         }
     }
 }

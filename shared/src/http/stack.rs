@@ -20,6 +20,7 @@ use super::error::ApiError;
 use super::extract::BodyLimit;
 use super::state::AppState;
 use super::version::{X_API_VERSION, version_middleware};
+use super::widget_access::WidgetLookup;
 use crate::auth::{KeyPermission, Module};
 use crate::cloudfront::{ORIGIN_VERIFY_HEADER, OriginVerifySecret};
 
@@ -135,8 +136,11 @@ pub fn finish(router: Router<AppState>, state: AppState) -> Router {
 /// (`/api/widget-api/{route}/{widgetId}`), whose answers and preflights
 /// carry CORS headers only for a site the widget allows (see
 /// `widget_access::allows_origin`), so no other site's page can read them.
+/// The widget is read once per request, here, and handed to the handler
+/// (`widget_access::WidgetLookup`).
 #[derive(Clone)]
 struct Cors {
+    app: AppState,
     open: CorsLayer,
     widget: CorsLayer,
 }
@@ -156,20 +160,14 @@ impl Cors {
             ])
             .expose_headers([X_API_VERSION, X_REQUEST_ID, header::RETRY_AFTER])
             .max_age(Duration::from_secs(600));
-        let app = state.clone();
-        let widget =
-            common.clone().allow_origin(AllowOrigin::async_predicate(move |origin: HeaderValue, parts: &axum::http::request::Parts| {
-                let app = app.clone();
-                let widget_id = widget_of_path(parts.uri.path()).map(str::to_owned);
-                async move {
-                    let (Some(widget_id), Ok(origin)) = (widget_id, origin.to_str()) else { return false };
-                    match super::widget_access::find_with_organization(&app, &widget_id).await {
-                        Ok(Some((widget, _))) => super::widget_access::allows_origin(&widget, origin),
-                        _ => false,
-                    }
-                }
-            }));
-        Self { open: common.allow_origin(AllowOrigin::any()), widget }
+        let widget = common.clone().allow_origin(AllowOrigin::predicate(|origin: &HeaderValue, parts: &axum::http::request::Parts| {
+            let lookup = parts.extensions.get::<WidgetLookup>();
+            match (lookup.and_then(|lookup| lookup.0.as_ref()), origin.to_str()) {
+                (Some((widget, _)), Ok(origin)) => super::widget_access::allows_origin(widget, origin),
+                _ => false,
+            }
+        }));
+        Self { app: state.clone(), open: common.allow_origin(AllowOrigin::any()), widget }
     }
 }
 
@@ -178,9 +176,19 @@ fn widget_of_path(path: &str) -> Option<&str> {
     path.strip_prefix(WIDGET_API_PREFIX)?.split('/').nth(1).filter(|id| !id.is_empty())
 }
 
-async fn cors_by_route(State(cors): State<Cors>, request: Request, next: Next) -> Response {
+async fn cors_by_route(State(cors): State<Cors>, mut request: Request, next: Next) -> Response {
     use tower::{Layer, ServiceExt};
-    let layer = if request.uri().path().starts_with(WIDGET_API_PREFIX) { cors.widget } else { cors.open };
+    let layer = match widget_of_path(request.uri().path()).map(str::to_owned) {
+        Some(widget_id) => {
+            let found = match super::widget_access::find_with_organization(&cors.app, &widget_id).await {
+                Ok(found) => found,
+                Err(error) => return error.into_response(),
+            };
+            request.extensions_mut().insert(WidgetLookup(found));
+            cors.widget
+        }
+        None => cors.open,
+    };
     match layer.layer(next).oneshot(request).await {
         Ok(response) => response,
         Err(never) => match never {},

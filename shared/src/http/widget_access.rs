@@ -31,7 +31,7 @@ use axum::http::{HeaderMap, header};
 use super::error::ApiError;
 use super::state::AppState;
 use crate::auth::Module;
-use crate::auth::domains::{self, DomainRefusal};
+use crate::auth::domains;
 use crate::metering::{Account, Spender, Usage};
 use crate::repo::orgs::{self, Organization};
 use crate::repo::widgets::{self, Widget};
@@ -58,16 +58,28 @@ pub fn widget_not_found() -> ApiError {
     ApiError::not_found_as("widget_not_found", "no such widget: check the data-widget-id of the embed")
 }
 
-/// The widget `widget_id` and its organization, for a request from the
-/// site the headers name; nothing is charged yet.
+/// A widget route's widget and organization as the stack read them for the
+/// request's CORS answer (`None`: either is gone), so that the handler need
+/// not read them again.
+#[derive(Debug, Clone)]
+pub struct WidgetLookup(pub Option<(Widget, Organization)>);
+
+/// The widget `widget_id` and its organization (`read` already, or read
+/// now), for a request from the site the headers name; nothing is charged
+/// yet.
 pub async fn admit_widget(
     app: &AppState,
     widget_id: &str,
+    read: Option<WidgetLookup>,
     headers: &HeaderMap,
     client: ClientAddress,
     rule: SiteRule,
 ) -> Result<WidgetVisitor, ApiError> {
-    let (widget, organization) = find_with_organization(app, widget_id).await?.ok_or_else(widget_not_found)?;
+    let found = match read {
+        Some(WidgetLookup(found)) => found.filter(|(widget, _)| widget.id == widget_id),
+        None => find_with_organization(app, widget_id).await?,
+    };
+    let (widget, organization) = found.ok_or_else(widget_not_found)?;
     tracing::Span::current().record("org", organization.id.as_str());
     if !organization.plan.modules().contains(&Module::Widgets) {
         return Err(ApiError::forbidden(
@@ -126,16 +138,7 @@ fn site_allowed(widget: &Widget, origin: Option<&str>, referer: Option<&str>, ru
             "the widget lists no allowed site yet: its owner adds the site to allowedDomains",
         ));
     }
-    match domains::check(&widget.allowed_domains, origin, referer) {
-        Ok(()) => Ok(()),
-        Err(DomainRefusal::NoSite) => Err(ApiError::forbidden(
-            "domain_not_allowed",
-            "the widget works on its allowed sites only, and the request names none (no Origin or Referer header)",
-        )),
-        Err(DomainRefusal::NotAllowed { host }) => {
-            Err(ApiError::forbidden("domain_not_allowed", format!("the widget is not allowed on the site '{host}'")))
-        }
-    }
+    domains::check(&widget.allowed_domains, origin, referer).map_err(|refusal| super::auth::domain_refusal("the widget", refusal))
 }
 
 /// The client of a request: the last `X-Forwarded-For` entry, else the

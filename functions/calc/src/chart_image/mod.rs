@@ -74,7 +74,7 @@ impl Maker {
                 Ok(Self::Key(admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?))
             }
             (None, Some(widget_id)) => {
-                let visitor = admit_widget(app, widget_id, headers, client, SiteRule::Link).await?;
+                let visitor = admit_widget(app, widget_id, None, headers, client, SiteRule::Link).await?;
                 if visitor.organization.id != claims.organization_id {
                     return Err(link::invalid_content());
                 }
