@@ -10,6 +10,7 @@
 pub mod astro;
 pub mod auth;
 pub mod blob;
+pub mod chat;
 pub mod cloudfront;
 pub mod config;
 pub mod content;

@@ -19,7 +19,7 @@ use shared::repo::api_keys::{self, ApiKeyRecord, KeyEdit, NewKey};
 use shared::repo::content::{self, OrgContent, TextSource};
 use shared::repo::invitations::{self, Invitation, InvitationStatus};
 use shared::repo::orgs::{self, Organization, User};
-use shared::repo::{RepoError, schema, widgets};
+use shared::repo::{RepoError, chatbots, schema, widgets};
 use shared::store::{Condition, Item, Table, WriteOp};
 
 // ---------------------------------------------------------------- helpers
@@ -737,6 +737,53 @@ mod moto {
     }
 }
 
+/// A chatbot and its copy move together; a user has one profile; deleting
+/// the chatbot deletes its users' profiles.
+async fn chatbots_keep_their_copy_and_their_users_profiles(t: &dyn Table) {
+    let mut chatbot = chatbots::Chatbot {
+        id: "c-1".into(),
+        organization_id: "org-c".into(),
+        name: "Luna".into(),
+        persona: "friendly".into(),
+        language: "en".into(),
+        enabled: true,
+        allowed_domains: vec!["shop.example.com".into()],
+        require_user_hash: true,
+        secret: "ab".repeat(32),
+        created_at: "2026-11-26T00:00:00Z".into(),
+        updated_at: "2026-11-26T00:00:00Z".into(),
+    };
+    chatbots::create(t, &chatbot).await.unwrap();
+    assert!(matches!(chatbots::create(t, &chatbot).await, Err(RepoError::AlreadyExists)));
+    chatbot.secret = "cd".repeat(32);
+    chatbots::update(t, &chatbot).await.unwrap();
+    assert_eq!(chatbots::find(t, "c-1").await.unwrap(), Some(chatbot.clone()), "the copy follows the edit");
+    assert_eq!(chatbots::list(t, "org-c").await.unwrap(), vec![chatbot.clone()]);
+    let profile = |user: &str| chatbots::ChatProfile {
+        chatbot_id: "c-1".into(),
+        external_user_id: user.into(),
+        birth_date: "1990-05-11".into(),
+        birth_time: Some("14:30".into()),
+        birth_place_lat: 41.9,
+        birth_place_lng: 12.5,
+        birth_place_name: None,
+        timezone: "Europe/Rome".into(),
+        metadata: json!({}),
+        created_at: "2026-11-26T00:00:00Z".into(),
+    };
+    chatbots::create_profile(t, &profile("u1")).await.unwrap();
+    chatbots::create_profile(t, &profile("u2")).await.unwrap();
+    assert!(matches!(chatbots::create_profile(t, &profile("u1")).await, Err(RepoError::AlreadyExists)));
+    assert_eq!(chatbots::get_profile(t, "c-1", "u1").await.unwrap(), Some(profile("u1")));
+    chatbots::delete_profile(t, "c-1", "u1").await.unwrap();
+    assert!(matches!(chatbots::delete_profile(t, "c-1", "u1").await, Err(RepoError::NotFound)));
+    assert_eq!(chatbots::list_profiles(t, "c-1").await.unwrap(), vec![profile("u2")]);
+    chatbots::delete(t, "org-c", "c-1").await.unwrap();
+    assert_eq!(chatbots::find(t, "c-1").await.unwrap(), None);
+    assert!(chatbots::list_profiles(t, "c-1").await.unwrap().is_empty());
+    assert!(matches!(chatbots::update(t, &chatbot).await, Err(RepoError::NotFound)));
+}
+
 /// A widget's public routes find it by id alone, through its copy under
 /// `WIDGET#{id}`; an edit rewrites both items, a delete removes both.
 async fn widgets_are_found_by_id_through_their_copy(t: &dyn Table) {
@@ -820,4 +867,5 @@ repo_cases!(
     content_updates_and_deletes,
     an_organization_copy_replaces_the_base_text_for_its_urn_and_language_only,
     widgets_are_found_by_id_through_their_copy,
+    chatbots_keep_their_copy_and_their_users_profiles,
 );

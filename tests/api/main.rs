@@ -1,6 +1,7 @@
 //! Black-box tests of the public HTTP API. One test binary (faster linking).
 
 mod chart_images;
+mod chatbots;
 mod chinese;
 mod cloudfront;
 mod content;

@@ -2,6 +2,7 @@
 //! key format of the single-table design is in [`schema`].
 
 pub mod api_keys;
+pub mod chatbots;
 pub mod content;
 pub mod invitations;
 pub mod orgs;

@@ -59,16 +59,11 @@ fn apply(
     for (name, value) in attributes {
         let at = format!("{pointer}/{}", name.replace('~', "~0").replace('/', "~1"));
         match (name.as_str(), value) {
-            ("name", Value::Null) => problems.push((at, "a widget needs a name: it cannot be cleared".to_owned())),
-            ("name", Value::String(text)) => {
-                let text = text.trim();
-                if text.is_empty() || text.chars().count() > MAX_NAME || text.chars().any(char::is_control) {
-                    problems.push((at, format!("1 to {MAX_NAME} characters, not only spaces, no control characters")));
-                } else {
-                    widget.name = text.to_owned();
+            ("name", value) => {
+                if let Some(name) = name_attribute(value, "a widget", &at, &mut problems) {
+                    widget.name = name;
                 }
             }
-            ("name", _) => problems.push((at, "must be a string".to_owned())),
             ("customization", Value::Null) => widget.customization = Value::Object(Map::new()),
             ("customization", Value::Object(_)) => {
                 let mut merged = if widget.customization.is_object() { widget.customization.clone() } else { Value::Object(Map::new()) };
@@ -81,36 +76,82 @@ fn apply(
                 }
             }
             ("customization", _) => problems.push((at, "must be an object (or null to clear it)".to_owned())),
-            ("allowedDomains", Value::Null) => widget.allowed_domains.clear(),
-            ("allowedDomains", Value::Array(items)) => {
-                let mut patterns = Vec::with_capacity(items.len());
-                for (index, item) in items.iter().enumerate() {
-                    match item.as_str() {
-                        Some(pattern) if domains::is_pattern(pattern) => {
-                            if !patterns.iter().any(|p| p == pattern) {
-                                patterns.push(pattern.to_owned());
-                            }
-                        }
-                        _ => problems.push((
-                            format!("{at}/{index}"),
-                            "expected a domain (example.com), a wildcard for its subdomains (*.example.com) or * for all".to_owned(),
-                        )),
-                    }
-                }
-                if items.len() > MAX_DOMAINS {
-                    problems.push((at, format!("at most {MAX_DOMAINS} site patterns")));
-                } else {
+            ("allowedDomains", value) => {
+                if let Some(patterns) = domains_attribute(value, &at, &mut problems) {
                     widget.allowed_domains = patterns;
                 }
             }
-            ("allowedDomains", _) => problems.push((at, "must be an array of site patterns (or null to clear it)".to_owned())),
-            ("enabled", Value::Null) => widget.enabled = true,
-            ("enabled", Value::Bool(enabled)) => widget.enabled = *enabled,
-            ("enabled", _) => problems.push((at, "must be a boolean".to_owned())),
+            ("enabled", value) => {
+                if let Some(enabled) = flag_attribute(value, true, &at, &mut problems) {
+                    widget.enabled = enabled;
+                }
+            }
             (other, _) => problems.push((at, format!("unknown attribute '{other}'; valid: {}", ATTRIBUTES.join(", ")))),
         }
     }
     if problems.is_empty() { Ok(widget) } else { Err(problems) }
+}
+
+/// A `name` attribute of `what` (`a widget`): trimmed, 1 to [`MAX_NAME`]
+/// characters; it cannot be cleared. `None` when refused (the problem added).
+pub fn name_attribute(value: &Value, what: &str, at: &str, problems: &mut Vec<(String, String)>) -> Option<String> {
+    match value {
+        Value::Null => problems.push((at.to_owned(), format!("{what} needs a name: it cannot be cleared"))),
+        Value::String(text) => {
+            let text = text.trim();
+            if text.is_empty() || text.chars().count() > MAX_NAME || text.chars().any(char::is_control) {
+                problems.push((at.to_owned(), format!("1 to {MAX_NAME} characters, not only spaces, no control characters")));
+            } else {
+                return Some(text.to_owned());
+            }
+        }
+        _ => problems.push((at.to_owned(), "must be a string".to_owned())),
+    }
+    None
+}
+
+/// An `allowedDomains` attribute: site patterns as an API key's, repeats
+/// dropped, at most [`MAX_DOMAINS`]; `null` clears it. `None` when refused.
+pub fn domains_attribute(value: &Value, at: &str, problems: &mut Vec<(String, String)>) -> Option<Vec<String>> {
+    let items = match value {
+        Value::Null => return Some(Vec::new()),
+        Value::Array(items) => items,
+        _ => {
+            problems.push((at.to_owned(), "must be an array of site patterns (or null to clear it)".to_owned()));
+            return None;
+        }
+    };
+    let before = problems.len();
+    let mut patterns = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
+        match item.as_str() {
+            Some(pattern) if domains::is_pattern(pattern) => {
+                if !patterns.iter().any(|p| p == pattern) {
+                    patterns.push(pattern.to_owned());
+                }
+            }
+            _ => problems.push((
+                format!("{at}/{index}"),
+                "expected a domain (example.com), a wildcard for its subdomains (*.example.com) or * for all".to_owned(),
+            )),
+        }
+    }
+    if items.len() > MAX_DOMAINS {
+        problems.push((at.to_owned(), format!("at most {MAX_DOMAINS} site patterns")));
+    }
+    (problems.len() == before).then_some(patterns)
+}
+
+/// A boolean attribute; `null` sets it back to `default`. `None` when refused.
+pub fn flag_attribute(value: &Value, default: bool, at: &str, problems: &mut Vec<(String, String)>) -> Option<bool> {
+    match value {
+        Value::Null => Some(default),
+        Value::Bool(flag) => Some(*flag),
+        _ => {
+            problems.push((at.to_owned(), "must be a boolean".to_owned()));
+            None
+        }
+    }
 }
 
 #[cfg(test)]

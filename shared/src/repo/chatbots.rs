@@ -1,0 +1,174 @@
+//! Chatbots, their users' chat profiles, and (later) their conversations.
+//!
+//! | pk             | sk                     | holds                                          |
+//! |----------------|------------------------|------------------------------------------------|
+//! | `ORG#{org}`    | `CHATBOT#{id}`         | the chatbot (listed with one prefix query)     |
+//! | `CHATBOT#{id}` | `META`                 | its copy, for the public chat route (one read) |
+//! | `CHATBOT#{id}` | `PROFILE#{externalId}` | a user's chat profile                          |
+//!
+//! The chatbot and its copy are written in one transaction. The secret
+//! (`userHash` verification) is kept in both, never shown after it is made.
+//! Deleting a chatbot deletes its profiles; deleting a profile deletes what
+//! is kept of that user.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{RepoError, conflict_as_exists, from_item, schema, to_attrs};
+use crate::store::{Condition, Item, StoreError, Table, WriteOp};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Chatbot {
+    pub id: String,
+    pub organization_id: String,
+    pub name: String,
+    /// `crate::chat::Persona` id.
+    pub persona: String,
+    /// Language code.
+    pub language: String,
+    pub enabled: bool,
+    #[serde(default)]
+    pub allowed_domains: Vec<String>,
+    #[serde(default)]
+    pub require_user_hash: bool,
+    /// The HMAC key of `userHash` (hex), shown once when made or rotated.
+    pub secret: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A user's birth data, as the customer gave it (validated when stored).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatProfile {
+    pub chatbot_id: String,
+    pub external_user_id: String,
+    /// `YYYY-MM-DD`.
+    pub birth_date: String,
+    /// `HH:MM`; `None` when unknown (the chart is then cast for noon and
+    /// the answers leave out houses and the rising sign).
+    #[serde(default)]
+    pub birth_time: Option<String>,
+    pub birth_place_lat: f64,
+    pub birth_place_lng: f64,
+    #[serde(default)]
+    pub birth_place_name: Option<String>,
+    pub timezone: String,
+    #[serde(default)]
+    pub metadata: Value,
+    pub created_at: String,
+}
+
+pub const CHATBOT_PREFIX: &str = "CHATBOT#";
+const PROFILE_PREFIX: &str = "PROFILE#";
+
+fn chatbot_sk(id: &str) -> String {
+    format!("{CHATBOT_PREFIX}{id}")
+}
+
+fn own_pk(id: &str) -> String {
+    format!("{CHATBOT_PREFIX}{id}")
+}
+
+fn profile_sk(external_user_id: &str) -> String {
+    format!("{PROFILE_PREFIX}{external_user_id}")
+}
+
+fn not_found(error: StoreError) -> RepoError {
+    match error {
+        StoreError::ConditionFailed => RepoError::NotFound,
+        other => RepoError::Store(other),
+    }
+}
+
+pub async fn create(table: &dyn Table, chatbot: &Chatbot) -> Result<(), RepoError> {
+    let attrs = to_attrs(chatbot)?;
+    table
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&chatbot.organization_id), chatbot_sk(&chatbot.id), attrs.clone()),
+                condition: Condition::MustNotExist,
+            },
+            WriteOp::Put { item: Item::new(own_pk(&chatbot.id), schema::META, attrs), condition: Condition::MustNotExist },
+        ])
+        .await
+        .map_err(conflict_as_exists)
+}
+
+/// The organization's chatbot `id`.
+pub async fn get(table: &dyn Table, org_id: &str, id: &str) -> Result<Option<Chatbot>, RepoError> {
+    Ok(table.get(&schema::org(org_id), &chatbot_sk(id)).await?.map(from_item).transpose()?)
+}
+
+/// The chatbot `id`, whichever organization it belongs to (its public route).
+pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Chatbot>, RepoError> {
+    Ok(table.get(&own_pk(id), schema::META).await?.map(from_item).transpose()?)
+}
+
+/// Rewrites an existing chatbot and its copy ([`RepoError::NotFound`] if gone).
+pub async fn update(table: &dyn Table, chatbot: &Chatbot) -> Result<(), RepoError> {
+    let attrs = to_attrs(chatbot)?;
+    table
+        .write(vec![
+            WriteOp::Put {
+                item: Item::new(schema::org(&chatbot.organization_id), chatbot_sk(&chatbot.id), attrs.clone()),
+                condition: Condition::MustExist,
+            },
+            WriteOp::Put { item: Item::new(own_pk(&chatbot.id), schema::META, attrs), condition: Condition::None },
+        ])
+        .await
+        .map_err(not_found)
+}
+
+/// Deletes the chatbot, its copy and every profile of its users.
+pub async fn delete(table: &dyn Table, org_id: &str, id: &str) -> Result<(), RepoError> {
+    table
+        .write(vec![
+            WriteOp::Delete { pk: schema::org(org_id), sk: chatbot_sk(id), condition: Condition::MustExist },
+            WriteOp::Delete { pk: own_pk(id), sk: schema::META.to_owned(), condition: Condition::None },
+        ])
+        .await
+        .map_err(not_found)?;
+    for profile in table.query(&own_pk(id), "", None).await? {
+        table.write(vec![WriteOp::Delete { pk: profile.pk, sk: profile.sk, condition: Condition::None }]).await?;
+    }
+    Ok(())
+}
+
+/// The organization's chatbots, oldest first.
+pub async fn list(table: &dyn Table, org_id: &str) -> Result<Vec<Chatbot>, RepoError> {
+    let items = table.query(&schema::org(org_id), CHATBOT_PREFIX, None).await?;
+    let mut chatbots: Vec<Chatbot> = items.into_iter().map(from_item).collect::<Result<_, _>>()?;
+    chatbots.sort_by(|a, b| a.created_at.cmp(&b.created_at).then_with(|| a.id.cmp(&b.id)));
+    Ok(chatbots)
+}
+
+/// Stores a new profile ([`RepoError::AlreadyExists`] when the user has one).
+pub async fn create_profile(table: &dyn Table, profile: &ChatProfile) -> Result<(), RepoError> {
+    table
+        .write(vec![WriteOp::Put {
+            item: Item::new(own_pk(&profile.chatbot_id), profile_sk(&profile.external_user_id), to_attrs(profile)?),
+            condition: Condition::MustNotExist,
+        }])
+        .await
+        .map_err(conflict_as_exists)
+}
+
+pub async fn get_profile(table: &dyn Table, chatbot_id: &str, external_user_id: &str) -> Result<Option<ChatProfile>, RepoError> {
+    Ok(table.get(&own_pk(chatbot_id), &profile_sk(external_user_id)).await?.map(from_item).transpose()?)
+}
+
+/// The chatbot's profiles, by `externalUserId`.
+pub async fn list_profiles(table: &dyn Table, chatbot_id: &str) -> Result<Vec<ChatProfile>, RepoError> {
+    let items = table.query(&own_pk(chatbot_id), PROFILE_PREFIX, None).await?;
+    Ok(items.into_iter().map(from_item).collect::<Result<_, _>>()?)
+}
+
+/// Erases a user: the profile and everything kept under its id.
+pub async fn delete_profile(table: &dyn Table, chatbot_id: &str, external_user_id: &str) -> Result<(), RepoError> {
+    table
+        .write(vec![WriteOp::Delete { pk: own_pk(chatbot_id), sk: profile_sk(external_user_id), condition: Condition::MustExist }])
+        .await
+        .map_err(not_found)
+}
