@@ -59,6 +59,9 @@ pub struct Config {
     /// Requests per UTC minute through a widget's public routes
     /// (`WIDGET_REQUESTS_PER_MINUTE`, `WIDGET_CLIENT_REQUESTS_PER_MINUTE`).
     pub widget_limits: crate::metering::WidgetLimits,
+    /// Chat messages per UTC minute per chatbot and per user
+    /// (`CHAT_REQUESTS_PER_MINUTE`, `CHAT_USER_REQUESTS_PER_MINUTE`).
+    pub chat_limits: crate::metering::WidgetLimits,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -177,6 +180,10 @@ impl Config {
                 per_widget: parse_number(var, "WIDGET_REQUESTS_PER_MINUTE", crate::metering::WIDGET_REQUESTS_PER_MINUTE)?.max(1),
                 per_client: parse_number(var, "WIDGET_CLIENT_REQUESTS_PER_MINUTE", crate::metering::WIDGET_CLIENT_REQUESTS_PER_MINUTE)?
                     .max(1),
+            },
+            chat_limits: crate::metering::WidgetLimits {
+                per_widget: parse_number(var, "CHAT_REQUESTS_PER_MINUTE", crate::metering::CHAT_REQUESTS_PER_MINUTE)?.max(1),
+                per_client: parse_number(var, "CHAT_USER_REQUESTS_PER_MINUTE", crate::metering::CHAT_USER_REQUESTS_PER_MINUTE)?.max(1),
             },
         })
     }

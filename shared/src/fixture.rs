@@ -30,6 +30,10 @@ pub fn embedded_config(data_dir: &Path) -> Config {
         language_model: None,
         cdn: Default::default(),
         widget_limits: Default::default(),
+        chat_limits: crate::metering::WidgetLimits {
+            per_widget: crate::metering::CHAT_REQUESTS_PER_MINUTE,
+            per_client: crate::metering::CHAT_USER_REQUESTS_PER_MINUTE,
+        },
     }
 }
 

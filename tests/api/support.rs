@@ -44,6 +44,10 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         language_model: None,
         cdn: Default::default(),
         widget_limits: Default::default(),
+        chat_limits: shared::metering::WidgetLimits {
+            per_widget: shared::metering::CHAT_REQUESTS_PER_MINUTE,
+            per_client: shared::metering::CHAT_USER_REQUESTS_PER_MINUTE,
+        },
     }
 }
 

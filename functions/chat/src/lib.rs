@@ -1,11 +1,12 @@
 //! The chat family: chatbots, their users' chat profiles (/api/chatbots/*)
 //! and, next, the chat itself over server-sent events (/widget/chat/*).
 //!
-//! Built so far: the chatbots and profiles, managed from the dashboard
-//! ([`manage`], [`profiles`]).
+//! The chatbots and profiles, managed from the dashboard ([`manage`],
+//! [`profiles`]); the chat, from a visitor's browser ([`stream`]).
 
 mod manage;
 mod profiles;
+mod stream;
 
 use axum::Router;
 use axum::http::Method;
@@ -27,6 +28,8 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::GET, "/api/chatbots/{id}/profiles", None, get(profiles::list_profiles)),
         Route::new(Method::GET, "/api/chatbots/{id}/profiles/{externalUserId}", None, get(profiles::get_profile)),
         Route::new(Method::DELETE, "/api/chatbots/{id}/profiles/{externalUserId}", None, delete(profiles::delete_profile)),
+        // Public: the chatbot's enabled flag, allowed sites and userHash decide.
+        Route::new(Method::POST, "/widget/chat/{chatbotId}/user/{externalUserId}", None, post(stream::chat)),
     ]
 }
 

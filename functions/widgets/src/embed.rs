@@ -75,7 +75,7 @@ pub async fn widget_config(State(app): State<AppState>, Path(widget_id): Path<St
     let site = domains::requesting_site(header(header::ORIGIN), header(header::REFERER));
     let status = if !organization.plan.modules().contains(&Module::Widgets) {
         "unavailable"
-    } else if !allows_site(&widget, site.as_deref()) {
+    } else if !allows_site(&widget.allowed_domains, site.as_deref()) {
         "site_not_allowed"
     } else if !widget.enabled {
         "disabled"

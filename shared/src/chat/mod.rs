@@ -8,6 +8,8 @@
 //! `allowedDomains` `[]`, `requireUserHash` false; `name` cannot be
 //! cleared).
 
+pub mod engine;
+
 use serde_json::{Map, Value};
 
 use crate::language::Language;

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod chart_link;
+pub mod chat_access;
 pub mod error;
 pub mod extract;
 pub mod fields;

@@ -16,6 +16,7 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use super::auth::{KeyGuard, require_api_key};
+use super::chat_access::ChatbotLookup;
 use super::error::ApiError;
 use super::extract::BodyLimit;
 use super::state::AppState;
@@ -133,11 +134,12 @@ pub fn finish(router: Router<AppState>, state: AppState) -> Router {
 /// The CORS rules: every route answers every site (`*`: keys and tokens,
 /// not cookies, are the credentials, and a key's own `allowedDomains` are
 /// checked by the routes), except a widget's public calculation routes
-/// (`/api/widget-api/{route}/{widgetId}`), whose answers and preflights
-/// carry CORS headers only for a site the widget allows (see
-/// `widget_access::allows_origin`), so no other site's page can read them.
-/// The widget is read once per request, here, and handed to the handler
-/// (`widget_access::WidgetLookup`).
+/// (`/api/widget-api/{route}/{widgetId}`) and a chatbot's chat
+/// (`/widget/chat/{chatbotId}/...`), whose answers and preflights carry
+/// CORS headers only for a site the widget or chatbot allows, so no other
+/// site's page can read them. The widget or chatbot is read once per
+/// request, here, and handed to the handler (`WidgetLookup`,
+/// `ChatbotLookup`).
 #[derive(Clone)]
 struct Cors {
     app: AppState,
@@ -161,33 +163,47 @@ impl Cors {
             .expose_headers([X_API_VERSION, X_REQUEST_ID, header::RETRY_AFTER])
             .max_age(Duration::from_secs(600));
         let widget = common.clone().allow_origin(AllowOrigin::predicate(|origin: &HeaderValue, parts: &axum::http::request::Parts| {
-            let lookup = parts.extensions.get::<WidgetLookup>();
-            match (lookup.and_then(|lookup| lookup.0.as_ref()), origin.to_str()) {
-                (Some((widget, _)), Ok(origin)) => super::widget_access::allows_origin(widget, origin),
-                _ => false,
-            }
+            let patterns = match (parts.extensions.get::<WidgetLookup>(), parts.extensions.get::<ChatbotLookup>()) {
+                (Some(WidgetLookup(Some((widget, _)))), _) => &widget.allowed_domains,
+                (_, Some(ChatbotLookup(Some((chatbot, _))))) => &chatbot.allowed_domains,
+                _ => return false,
+            };
+            let site = origin.to_str().ok().and_then(|origin| crate::auth::domains::requesting_site(Some(origin), None));
+            super::widget_access::allows_site(patterns, site.as_deref())
         }));
         Self { app: state.clone(), open: common.allow_origin(AllowOrigin::any()), widget }
     }
 }
+
+const CHAT_PREFIX: &str = "/widget/chat/";
 
 /// The widget id of a widget route's path.
 fn widget_of_path(path: &str) -> Option<&str> {
     path.strip_prefix(WIDGET_API_PREFIX)?.split('/').nth(1).filter(|id| !id.is_empty())
 }
 
+/// The chatbot id of a chat route's path.
+fn chatbot_of_path(path: &str) -> Option<&str> {
+    path.strip_prefix(CHAT_PREFIX)?.split('/').next().filter(|id| !id.is_empty())
+}
+
 async fn cors_by_route(State(cors): State<Cors>, mut request: Request, next: Next) -> Response {
     use tower::{Layer, ServiceExt};
-    let layer = match widget_of_path(request.uri().path()).map(str::to_owned) {
-        Some(widget_id) => {
-            let found = match super::widget_access::find_with_organization(&cors.app, &widget_id).await {
-                Ok(found) => found,
-                Err(error) => return error.into_response(),
-            };
-            request.extensions_mut().insert(WidgetLookup(found));
-            cors.widget
-        }
-        None => cors.open,
+    let path = request.uri().path().to_owned();
+    let layer = if let Some(widget_id) = widget_of_path(&path) {
+        match super::widget_access::find_with_organization(&cors.app, widget_id).await {
+            Ok(found) => request.extensions_mut().insert(WidgetLookup(found)),
+            Err(error) => return error.into_response(),
+        };
+        cors.widget
+    } else if let Some(chatbot_id) = chatbot_of_path(&path) {
+        match super::chat_access::find_with_organization(&cors.app, chatbot_id).await {
+            Ok(found) => request.extensions_mut().insert(ChatbotLookup(found)),
+            Err(error) => return error.into_response(),
+        };
+        cors.widget
+    } else {
+        cors.open
     };
     match layer.layer(next).oneshot(request).await {
         Ok(response) => response,

@@ -87,7 +87,7 @@ pub async fn admit_widget(
             format!("the organization's {} plan no longer includes the 'widgets' module", organization.plan.id()),
         ));
     }
-    check_site(&widget, headers, rule)?;
+    check_site(&widget.allowed_domains, headers, rule, "the widget")?;
     if !widget.enabled {
         return Err(ApiError::forbidden("widget_disabled", "this widget is turned off by its owner"));
     }
@@ -106,13 +106,13 @@ pub async fn find_with_organization(app: &AppState, widget_id: &str) -> Result<O
 /// headers of the widget's routes say (an `Origin` of another site gets
 /// none, so its page cannot read the answer).
 pub fn allows_origin(widget: &Widget, origin: &str) -> bool {
-    allows_site(widget, domains::requesting_site(Some(origin), None).as_deref())
+    allows_site(&widget.allowed_domains, domains::requesting_site(Some(origin), None).as_deref())
 }
 
-/// Whether the widget's own routes answer a page of `site` (a host; `None`
-/// when the request names none).
-pub fn allows_site(widget: &Widget, site: Option<&str>) -> bool {
-    let patterns = &widget.allowed_domains;
+/// Whether a widget's (or chatbot's) `patterns` answer a page of `site` (a
+/// host; `None` when the request names none): none listed answers no site,
+/// `*` every site and requests naming none.
+pub fn allows_site(patterns: &[String], site: Option<&str>) -> bool {
     if patterns.is_empty() {
         return false;
     }
@@ -122,23 +122,21 @@ pub fn allows_site(widget: &Widget, site: Option<&str>) -> bool {
     site.is_some_and(|host| patterns.iter().any(|pattern| domains::pattern_matches(pattern, host)))
 }
 
-fn check_site(widget: &Widget, headers: &HeaderMap, rule: SiteRule) -> Result<(), ApiError> {
+/// The site rule of a public route (see the module documentation) for
+/// `whose` allowed sites (`the widget`, `the chatbot`).
+pub(crate) fn check_site(patterns: &[String], headers: &HeaderMap, rule: SiteRule, whose: &str) -> Result<(), ApiError> {
     let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
-    site_allowed(widget, header(header::ORIGIN), header(header::REFERER), rule)
-}
-
-fn site_allowed(widget: &Widget, origin: Option<&str>, referer: Option<&str>, rule: SiteRule) -> Result<(), ApiError> {
-    let site = domains::requesting_site(origin, referer);
-    if rule == SiteRule::Link && site.is_none() {
+    let (origin, referer) = (header(header::ORIGIN), header(header::REFERER));
+    if rule == SiteRule::Link && domains::requesting_site(origin, referer).is_none() {
         return Ok(());
     }
-    if widget.allowed_domains.is_empty() {
+    if patterns.is_empty() {
         return Err(ApiError::forbidden(
             "domain_not_allowed",
-            "the widget lists no allowed site yet: its owner adds the site to allowedDomains",
+            format!("{whose} lists no allowed site yet: its owner adds the site to allowedDomains"),
         ));
     }
-    domains::check(&widget.allowed_domains, origin, referer).map_err(|refusal| super::auth::domain_refusal("the widget", refusal))
+    domains::check(patterns, origin, referer).map_err(|refusal| super::auth::domain_refusal(whose, refusal))
 }
 
 /// The client of a request: the last `X-Forwarded-For` entry, else the

@@ -48,7 +48,15 @@ pub const WIDGET_REQUESTS_PER_MINUTE: u32 = 1_200;
 /// `WIDGET_CLIENT_REQUESTS_PER_MINUTE`).
 pub const WIDGET_CLIENT_REQUESTS_PER_MINUTE: u32 = 30;
 
-/// The per-minute limits of a widget's public routes (configuration).
+/// Chat messages per UTC minute through one chatbot, all users together
+/// (default of `CHAT_REQUESTS_PER_MINUTE`).
+pub const CHAT_REQUESTS_PER_MINUTE: u32 = 600;
+/// Chat messages per UTC minute from one user of a chatbot (default of
+/// `CHAT_USER_REQUESTS_PER_MINUTE`).
+pub const CHAT_USER_REQUESTS_PER_MINUTE: u32 = 10;
+
+/// The per-minute limits of a widget's (or chatbot's) public routes
+/// (configuration): in all, and per client address (per user for a chatbot).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WidgetLimits {
     pub per_widget: u32,
@@ -107,6 +115,8 @@ pub enum Spender<'a> {
     /// A widget's public routes, called by `client` (an address, hashed
     /// before it is stored).
     Widget { id: &'a str, client: &'a str, limits: WidgetLimits },
+    /// A chatbot's chat, by one of its users (`per_client` is then per user).
+    Chatbot { id: &'a str, user: &'a str, limits: WidgetLimits },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -131,6 +141,7 @@ pub fn usage_partition(organization_id: &str, month: &str) -> String {
 pub const USAGE_TOTAL: &str = "TOTAL";
 pub const USAGE_KEY_PREFIX: &str = "KEY#";
 pub const USAGE_WIDGET_PREFIX: &str = "WIDGET#";
+pub const USAGE_CHATBOT_PREFIX: &str = "CHATBOT#";
 
 fn start_of_next_month(now: DateTime<Utc>) -> DateTime<Utc> {
     let (year, month) = if now.month() == 12 { (now.year() + 1, 1) } else { (now.year(), now.month() + 1) };
@@ -174,6 +185,11 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
             charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}#{}", client_hash(client)), limits.per_client));
             format!("{USAGE_WIDGET_PREFIX}{id}")
         }
+        Spender::Chatbot { id, user, limits } => {
+            charges.push(window(format!("RATE#{USAGE_CHATBOT_PREFIX}{id}"), limits.per_widget));
+            charges.push(window(format!("RATE#{USAGE_CHATBOT_PREFIX}{id}#{}", client_hash(user)), limits.per_client));
+            format!("{USAGE_CHATBOT_PREFIX}{id}")
+        }
     };
     charges.push(Charge {
         counter: CounterId { pk: partition.clone(), sk: USAGE_TOTAL.to_owned() },
@@ -207,6 +223,8 @@ pub async fn charge(meter: &dyn Meter, account: &Account<'_>, usage: Usage, now:
                 Spender::Key { rate_limit_per_minute, .. } => ("the key's", rate_limit_per_minute.unwrap_or_default()),
                 Spender::Widget { limits, .. } if index == 0 => ("the widget's", limits.per_widget),
                 Spender::Widget { limits, .. } => ("this address's", limits.per_client),
+                Spender::Chatbot { limits, .. } if index == 0 => ("the chatbot's", limits.per_widget),
+                Spender::Chatbot { limits, .. } => ("this user's", limits.per_client),
             };
             Err(Refusal::RateLimited { whose, limit, retry_after_seconds: 60 - u64::from(now.second()) })
         }

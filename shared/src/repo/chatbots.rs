@@ -5,7 +5,11 @@
 //! | `ORG#{org}`    | `CHATBOT#{id}`         | the chatbot (listed with one prefix query)     |
 //! | `CHATBOT#{id}` | `META`                 | its copy, for the public chat route (one read) |
 //! | `CHATBOT#{id}` | `PROFILE#{externalId}` | a user's chat profile                          |
+//! | `CHATBOT#{id}` | `CONV#{externalId}#{conversationId}` | a conversation: its last [`KEPT_MESSAGES`] messages |
 //!
+//! A conversation is kept [`RETENTION_DAYS`] after its last message: past
+//! that it reads as gone (a new message starts another one). Only its
+//! user's key reaches it: another `externalUserId` names another item.
 //! The chatbot and its copy are written in one transaction. The secret
 //! (`userHash` verification) is kept in both, never shown after it is made.
 //! Deleting a chatbot deletes its profiles; deleting a profile deletes what
@@ -62,6 +66,36 @@ pub struct ChatProfile {
 
 pub const CHATBOT_PREFIX: &str = "CHATBOT#";
 const PROFILE_PREFIX: &str = "PROFILE#";
+const CONVERSATION_PREFIX: &str = "CONV#";
+/// Messages a conversation keeps (the oldest go first).
+pub const KEPT_MESSAGES: usize = 20;
+/// Days a conversation is kept after its last message.
+pub const RETENTION_DAYS: i64 = 30;
+
+/// One message of a conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatMessage {
+    pub id: String,
+    /// `user` or `assistant`.
+    pub role: String,
+    pub text: String,
+    pub at: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Conversation {
+    pub id: String,
+    pub chatbot_id: String,
+    pub external_user_id: String,
+    pub messages: Vec<ChatMessage>,
+    pub updated_at: String,
+}
+
+fn conversation_sk(external_user_id: &str, id: &str) -> String {
+    format!("{CONVERSATION_PREFIX}{external_user_id}#{id}")
+}
 
 fn chatbot_sk(id: &str) -> String {
     format!("{CHATBOT_PREFIX}{id}")
@@ -165,10 +199,43 @@ pub async fn list_profiles(table: &dyn Table, chatbot_id: &str) -> Result<Vec<Ch
     Ok(items.into_iter().map(from_item).collect::<Result<_, _>>()?)
 }
 
-/// Erases a user: the profile and everything kept under its id.
+/// Erases a user: the profile and every conversation kept under its id.
 pub async fn delete_profile(table: &dyn Table, chatbot_id: &str, external_user_id: &str) -> Result<(), RepoError> {
     table
         .write(vec![WriteOp::Delete { pk: own_pk(chatbot_id), sk: profile_sk(external_user_id), condition: Condition::MustExist }])
         .await
-        .map_err(not_found)
+        .map_err(not_found)?;
+    for item in table.query(&own_pk(chatbot_id), &format!("{CONVERSATION_PREFIX}{external_user_id}#"), None).await? {
+        table.write(vec![WriteOp::Delete { pk: item.pk, sk: item.sk, condition: Condition::None }]).await?;
+    }
+    Ok(())
+}
+
+/// The user's conversation `id`, unless it is past its retention.
+pub async fn get_conversation(
+    table: &dyn Table,
+    chatbot_id: &str,
+    external_user_id: &str,
+    id: &str,
+) -> Result<Option<Conversation>, RepoError> {
+    let Some(item) = table.get(&own_pk(chatbot_id), &conversation_sk(external_user_id, id)).await? else { return Ok(None) };
+    let conversation: Conversation = from_item(item)?;
+    let kept_until = chrono::DateTime::parse_from_rfc3339(&conversation.updated_at)
+        .map(|at| at.with_timezone(&chrono::Utc) + chrono::Duration::days(RETENTION_DAYS))
+        .map_err(|e| StoreError::Corrupt(format!("conversation {id}: {e}")))?;
+    Ok((kept_until > chrono::Utc::now()).then_some(conversation))
+}
+
+/// Writes the conversation (its last [`KEPT_MESSAGES`] messages).
+pub async fn put_conversation(table: &dyn Table, conversation: &Conversation) -> Result<(), RepoError> {
+    let mut kept = conversation.clone();
+    let excess = kept.messages.len().saturating_sub(KEPT_MESSAGES);
+    kept.messages.drain(..excess);
+    table
+        .write(vec![WriteOp::Put {
+            item: Item::new(own_pk(&kept.chatbot_id), conversation_sk(&kept.external_user_id, &kept.id), to_attrs(&kept)?),
+            condition: Condition::None,
+        }])
+        .await?;
+    Ok(())
 }

@@ -1,0 +1,321 @@
+//! POST /widget/chat/{chatbotId}/user/{externalUserId}: a user's message,
+//! answered as server-sent events (`text/event-stream`).
+//!
+//! Request (camelCase, unknown members refused): `message` (1–2,000
+//! characters), `conversationId` (optional: continue that conversation),
+//! `birthData` {`date`, `time` (optional), `latitude`, `longitude`,
+//! `placeName` (optional), `timezone`} (needed on the user's first message,
+//! when the chatbot has no profile for the user yet: the profile is made
+//! from it; ignored once a profile exists), `userHash` (when the chatbot
+//! requires it).
+//!
+//! Everything that can be refused is refused before the stream starts, as
+//! a JSON:API error with its status: the chatbot's rules
+//! (`shared::http::chat_access`), a bad body (422 at its pointer; a first
+//! message without `birthData` is 422 `missing_field` at `/birthData`), an
+//! unknown `conversationId` for this user (404 `conversation_not_found`),
+//! the limits (429). Once the stream has started, a failure is an `error`
+//! event (`{code, detail}`) and the stream ends.
+//!
+//! The events (decisions.md): `conversation` (`{conversationId}`) first;
+//! `delta` (`{text}`) as the answer is produced, each flushed as it comes;
+//! `done` (`{conversationId, messageId}`) last. A comment line
+//! (`: keep-alive`) every 15 s while nothing else is sent. The work runs in
+//! a task that stops when the client goes away (its events have nowhere to
+//! go). The exchange is stored when the answer is complete.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Extension;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use chrono::{Datelike, NaiveDate, Utc};
+use serde::Deserialize;
+use serde_json::json;
+use shared::astro::aspect::Orbs;
+use shared::astro::chart::transit::{NatalTarget, TransitInput, TransitingBody, default_transit_orbs, find_transits, transits_at};
+use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::house::HouseSystem;
+use shared::astro::point::PointId;
+use shared::astro::time::{CivilDateTime, JulianDay, TimeZoneSpec};
+use shared::chat::Persona;
+use shared::chat::engine::{self, Context, MonthTransit, Topic};
+use shared::content::HoroscopeType;
+use shared::http::chat_access::{ChatUser, ChatbotLookup, admit_chat_user};
+use shared::http::fields::Problems;
+use shared::http::{ApiError, ApiJson, AppState};
+use shared::language::Language;
+use shared::repo::chatbots::{self, ChatMessage, ChatProfile, Conversation};
+use shared::repo::content::TextSource;
+use shared::repo::{RepoError, now_text};
+
+use crate::profiles::{BirthFields, UNKNOWN_TIME, check_birth};
+
+const MESSAGE_MAX: usize = 2000;
+const HEARTBEAT: Duration = Duration::from_secs(15);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ChatBody {
+    message: String,
+    conversation_id: Option<String>,
+    birth_data: Option<BirthData>,
+    user_hash: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct BirthData {
+    date: String,
+    time: Option<String>,
+    latitude: f64,
+    longitude: f64,
+    place_name: Option<String>,
+    timezone: String,
+}
+
+#[tracing::instrument(name = "chat", skip_all)]
+pub async fn chat(
+    State(app): State<AppState>,
+    Path((chatbot_id, external_user_id)): Path<(String, String)>,
+    read: Option<Extension<ChatbotLookup>>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<ChatBody>,
+) -> Result<Response, ApiError> {
+    let user = admit_chat_user(&app, &chatbot_id, &external_user_id, read.map(|Extension(read)| read), &headers, body.user_hash.as_deref())
+        .await?;
+    let message = body.message.trim();
+    if message.is_empty() || message.chars().count() > MESSAGE_MAX || message.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::invalid_field("/message", format!("1 to {MESSAGE_MAX} characters of text")));
+    }
+    let profile = profile_of(&app, &user, body.birth_data.as_ref()).await?;
+    let conversation = match &body.conversation_id {
+        Some(id) => {
+            chatbots::get_conversation(app.table.as_ref(), &user.chatbot.id, &user.external_user_id, id).await?.ok_or_else(|| {
+                ApiError::not_found_as("conversation_not_found", "this user has no conversation with that id (or it has expired)")
+            })?
+        }
+        None => Conversation {
+            id: uuid::Uuid::now_v7().to_string(),
+            chatbot_id: user.chatbot.id.clone(),
+            external_user_id: user.external_user_id.clone(),
+            messages: Vec::new(),
+            updated_at: now_text(),
+        },
+    };
+    user.charge(&app).await?;
+
+    let (events, receiver) = tokio::sync::mpsc::channel::<Event>(16);
+    let work = Exchange { app, user, profile, conversation, question: message.to_owned() };
+    tokio::spawn(async move {
+        if let Err(failure) = work.run(&events).await {
+            tracing::warn!(error = %failure.detail, "chat answer failed");
+            let _ = events.send(event("error", json!({ "code": failure.code, "detail": failure.detail }))).await;
+        }
+    });
+    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        receiver.recv().await.map(|event| (Ok::<Event, Infallible>(event), receiver))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(HEARTBEAT).text("keep-alive")).into_response())
+}
+
+fn event(name: &str, data: serde_json::Value) -> Event {
+    Event::default().event(name).data(data.to_string())
+}
+
+/// The user's profile, made from `birth` on the first message.
+async fn profile_of(app: &AppState, user: &ChatUser, birth: Option<&BirthData>) -> Result<ChatProfile, ApiError> {
+    if let Some(profile) = chatbots::get_profile(app.table.as_ref(), &user.chatbot.id, &user.external_user_id).await? {
+        return Ok(profile);
+    }
+    let birth = birth.ok_or_else(|| ApiError::missing_field("/birthData"))?;
+    let mut problems = Problems::default();
+    let fields = BirthFields {
+        date: &birth.date,
+        time: birth.time.as_deref(),
+        latitude: birth.latitude,
+        longitude: birth.longitude,
+        timezone: &birth.timezone,
+        place_name: birth.place_name.as_deref(),
+    };
+    check_birth(app, &fields, "/birthData", ["date", "time", "latitude", "longitude", "timezone", "placeName"], &mut problems);
+    problems.into_result()?;
+    let profile = ChatProfile {
+        chatbot_id: user.chatbot.id.clone(),
+        external_user_id: user.external_user_id.clone(),
+        birth_date: birth.date.clone(),
+        birth_time: birth.time.clone(),
+        birth_place_lat: birth.latitude,
+        birth_place_lng: birth.longitude,
+        birth_place_name: birth.place_name.clone(),
+        timezone: birth.timezone.clone(),
+        metadata: json!({}),
+        created_at: now_text(),
+    };
+    match chatbots::create_profile(app.table.as_ref(), &profile).await {
+        Ok(()) => Ok(profile),
+        // Two first messages at once: the other one made it.
+        Err(RepoError::AlreadyExists) => chatbots::get_profile(app.table.as_ref(), &user.chatbot.id, &user.external_user_id)
+            .await?
+            .ok_or_else(|| ApiError::internal("a profile made concurrently is gone")),
+        Err(other) => Err(other.into()),
+    }
+}
+
+struct Failure {
+    code: &'static str,
+    detail: String,
+}
+
+impl Failure {
+    fn internal(error: impl std::fmt::Display) -> Self {
+        Self { code: "internal_error", detail: format!("the answer could not be made: {error}") }
+    }
+}
+
+/// One message and its answer.
+struct Exchange {
+    app: AppState,
+    user: ChatUser,
+    profile: ChatProfile,
+    conversation: Conversation,
+    question: String,
+}
+
+/// The client went away: nothing more to do.
+struct Gone;
+
+async fn send(events: &tokio::sync::mpsc::Sender<Event>, event: Event) -> Result<(), Gone> {
+    events.send(event).await.map_err(|_| Gone)
+}
+
+impl Exchange {
+    async fn run(mut self, events: &tokio::sync::mpsc::Sender<Event>) -> Result<(), Failure> {
+        let conversation_id = self.conversation.id.clone();
+        if send(events, event("conversation", json!({ "conversationId": conversation_id }))).await.is_err() {
+            return Ok(());
+        }
+        let language = Language::parse(&self.user.chatbot.language).unwrap_or(Language::En);
+        let persona = Persona::parse(&self.user.chatbot.persona).unwrap_or_default();
+        let topic = engine::topic(&self.question);
+        let parts = self.compose(topic, language, persona).await?;
+        let mut answer = String::new();
+        for part in parts {
+            answer.push_str(&part);
+            if send(events, event("delta", json!({ "text": part }))).await.is_err() {
+                return Ok(());
+            }
+        }
+        let message_id = uuid::Uuid::now_v7().to_string();
+        let at = now_text();
+        self.conversation.messages.push(ChatMessage {
+            id: uuid::Uuid::now_v7().to_string(),
+            role: "user".into(),
+            text: self.question,
+            at: at.clone(),
+        });
+        self.conversation.messages.push(ChatMessage { id: message_id.clone(), role: "assistant".into(), text: answer, at: at.clone() });
+        self.conversation.updated_at = at;
+        chatbots::put_conversation(self.app.table.as_ref(), &self.conversation).await.map_err(Failure::internal)?;
+        let _ = send(events, event("done", json!({ "conversationId": conversation_id, "messageId": message_id }))).await;
+        Ok(())
+    }
+
+    /// The charts the question needs, then the engine's answer.
+    async fn compose(&self, topic: Topic, language: Language, persona: Persona) -> Result<Vec<String>, Failure> {
+        let ephemeris = &self.app.ephemeris;
+        let profile = &self.profile;
+        let zone = TimeZoneSpec::parse(&profile.timezone).map_err(Failure::internal)?;
+        let time = profile.birth_time.as_deref().unwrap_or(UNKNOWN_TIME);
+        let civil = CivilDateTime::parse(&format!("{}T{time}", profile.birth_date)).map_err(Failure::internal)?;
+        let born = civil.resolve(&zone).map_err(Failure::internal)?;
+        let instant = born.julian_day_ut();
+        let natal_input = ChartInput {
+            instant,
+            latitude: profile.birth_place_lat,
+            longitude: profile.birth_place_lng,
+            house_system: HouseSystem::Placidus,
+            moon_center: MoonCenter::default(),
+            points: PointId::defaults(ephemeris.chiron_available_at(instant)),
+            orbs: Orbs::default(),
+        };
+        let natal = NatalChart::compute(ephemeris, &natal_input).map_err(Failure::internal)?;
+        let now = JulianDay::from_utc(Utc::now());
+        let today =
+            transits_at(ephemeris, &natal_input, now, PointId::PLANETS.to_vec(), &default_transit_orbs()).map_err(Failure::internal)?;
+        let month =
+            if topic == Topic::MonthTransits { month_transits(ephemeris, &natal, &zone).map_err(Failure::internal)? } else { Vec::new() };
+        let partner_sun = match topic {
+            Topic::Compatibility(date) => sun_sign_on(ephemeris, date),
+            _ => None,
+        };
+        let horoscope = if matches!(topic, Topic::TodayTransits) { HoroscopeType::Transit } else { HoroscopeType::Natal };
+        let texts =
+            TextSource::load(self.app.table.as_ref(), &self.user.organization.id, horoscope, language).await.map_err(Failure::internal)?;
+        let texts = Arc::new(texts);
+        let lookup = move |key: &shared::content::ContentKey| texts.text(key);
+        let context = Context {
+            natal: &natal,
+            birth_time_known: profile.birth_time.is_some(),
+            today: &today,
+            month: &month,
+            language,
+            persona,
+            texts: &lookup,
+            partner_sun,
+        };
+        Ok(engine::answer(topic, &context))
+    }
+}
+
+/// The Sun's sign on `date` at noon UTC.
+fn sun_sign_on(ephemeris: &shared::astro::Ephemeris, date: NaiveDate) -> Option<shared::astro::zodiac::Sign> {
+    let noon = date.and_hms_opt(12, 0, 0)?.and_utc();
+    let position = ephemeris
+        .position(JulianDay::from_utc(noon), shared::astro::ephemeris::Body::Sun, shared::astro::ephemeris::Observer::Geocentric)
+        .ok()?;
+    Some(shared::astro::zodiac::ZodiacPosition::of(position.longitude).sign)
+}
+
+/// This calendar month's (in the user's zone) transits of Mars and the
+/// planets beyond to the natal points, within 1°, with the day each is
+/// exact on.
+fn month_transits(
+    ephemeris: &shared::astro::Ephemeris,
+    natal: &NatalChart,
+    zone: &TimeZoneSpec,
+) -> Result<Vec<MonthTransit>, shared::astro::ephemeris::EphemerisError> {
+    let today = Utc::now().with_timezone(&zone.offset_at(Utc::now())).date_naive();
+    let first = NaiveDate::from_ymd_opt(today.year(), today.month(), 1).unwrap_or(today);
+    let next = first.checked_add_months(chrono::Months::new(1)).unwrap_or(today);
+    let day_start = |date: NaiveDate| JulianDay::from_utc(date.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc());
+    let slow = [PointId::Mars, PointId::Jupiter, PointId::Saturn, PointId::Uranus, PointId::Neptune, PointId::Pluto];
+    let input = TransitInput {
+        start: day_start(first),
+        end: day_start(next),
+        transiting: slow.iter().filter_map(|p| TransitingBody::of(*p)).collect(),
+        natal: natal.points.iter().map(|p| (NatalTarget::Point(p.point), p.position.longitude)).collect(),
+        orbs: default_transit_orbs(),
+    };
+    let found = find_transits(ephemeris, &input)?;
+    let mut transits: Vec<MonthTransit> = found
+        .passes
+        .iter()
+        .map(|pass| MonthTransit {
+            transiting: pass.transiting,
+            aspect: pass.aspect,
+            natal: input.natal[pass.natal].0,
+            exact_on: pass
+                .exact_at
+                .first()
+                .and_then(|jd| jd.to_utc())
+                .map(|at| at.with_timezone(&zone.offset_at(at)).format("%Y-%m-%d").to_string()),
+        })
+        .collect();
+    transits.sort_by_key(|t| t.exact_on.clone().unwrap_or_else(|| "9999".into()));
+    Ok(transits)
+}
