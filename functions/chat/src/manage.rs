@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use shared::auth::Module;
 use shared::chat::{self as rules, ChatbotAttributes, Persona};
-use shared::http::member::{ORGANIZATION_ID_PARAM, OrgMember};
-use shared::http::page::{LinkBase, PAGE_NUMBER, PAGE_SIZE, PageRequest, PagedDocument, query_pairs};
+use shared::http::member::OrgMember;
+use shared::http::page::{PagedDocument, dashboard_page};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Document};
 use shared::language::Language;
 use shared::repo::chatbots::{self, Chatbot};
@@ -184,15 +184,9 @@ pub async fn list_chatbots(
     RawQuery(raw): RawQuery,
 ) -> ApiResult<PagedDocument<ChatbotResource>> {
     admit(&member, "org:read")?;
-    let pairs = query_pairs(raw.as_deref());
-    let accepted = [PAGE_NUMBER, PAGE_SIZE, ORGANIZATION_ID_PARAM, "api_version"];
-    if let Some((name, _)) = pairs.iter().find(|(name, _)| !accepted.contains(&name.as_str())) {
-        return Err(ApiError::invalid_parameter(name.clone(), format!("unknown parameter; accepted: {}", accepted.join(", "))));
-    }
-    let page = PageRequest::from_pairs(&pairs)?;
     let all = chatbots::list(app.table.as_ref(), &member.organization.id).await?;
-    let (items, envelope) = page.slice(all, &LinkBase::new(base_url(&app), "/api/chatbots", raw.as_deref()));
-    Ok(PagedDocument::new(items.into_iter().map(|chatbot| resource(&app, chatbot, false)).collect(), envelope))
+    let resources = all.into_iter().map(|chatbot| resource(&app, chatbot, false)).collect();
+    dashboard_page(base_url(&app), "/api/chatbots", raw.as_deref(), resources)
 }
 
 pub async fn get_chatbot(State(app): State<AppState>, member: OrgMember, Path(id): Path<String>) -> ApiResult<Document<ChatbotResource>> {

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::chat::{MAX_EXTERNAL_USER_ID, is_external_user_id};
 use shared::http::fields::{PlacePointers, Problems, parse_date_and_time, parse_place};
-use shared::http::member::{ORGANIZATION_ID_PARAM, OrgMember};
-use shared::http::page::{LinkBase, PAGE_NUMBER, PAGE_SIZE, PageRequest, PagedDocument, query_pairs};
+use shared::http::member::OrgMember;
+use shared::http::page::{PagedDocument, dashboard_page};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Document};
 use shared::repo::chatbots::{self, ChatProfile};
 use shared::repo::{RepoError, now_text};
@@ -208,16 +208,10 @@ pub async fn list_profiles(
 ) -> ApiResult<PagedDocument<ProfileResource>> {
     admit(&member, "org:read")?;
     let chatbot = owned(&app, &member, &id).await?;
-    let pairs = query_pairs(raw.as_deref());
-    let accepted = [PAGE_NUMBER, PAGE_SIZE, ORGANIZATION_ID_PARAM, "api_version"];
-    if let Some((name, _)) = pairs.iter().find(|(name, _)| !accepted.contains(&name.as_str())) {
-        return Err(ApiError::invalid_parameter(name.clone(), format!("unknown parameter; accepted: {}", accepted.join(", "))));
-    }
-    let page = PageRequest::from_pairs(&pairs)?;
     let all = chatbots::list_profiles(app.table.as_ref(), &chatbot.id).await?;
+    let resources = all.into_iter().map(|profile| resource(&app, profile)).collect();
     let base = app.config.public_base_url.clone().unwrap_or_default();
-    let (items, envelope) = page.slice(all, &LinkBase::new(&base, &format!("/api/chatbots/{}/profiles", chatbot.id), raw.as_deref()));
-    Ok(PagedDocument::new(items.into_iter().map(|profile| resource(&app, profile)).collect(), envelope))
+    dashboard_page(&base, &format!("/api/chatbots/{}/profiles", chatbot.id), raw.as_deref(), resources)
 }
 
 pub async fn get_profile(

@@ -18,8 +18,8 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use shared::auth::Module;
-use shared::http::member::{ORGANIZATION_ID_PARAM, OrgMember};
-use shared::http::page::{LinkBase, PAGE_NUMBER, PAGE_SIZE, PageRequest, PagedDocument, query_pairs};
+use shared::http::member::OrgMember;
+use shared::http::page::{PagedDocument, dashboard_page};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Document};
 use shared::repo::widgets::{self, Widget};
 use shared::repo::{RepoError, now_text};
@@ -156,15 +156,9 @@ pub async fn list_widgets(
     RawQuery(raw): RawQuery,
 ) -> ApiResult<PagedDocument<WidgetResource>> {
     admit(&member, "org:read")?;
-    let pairs = query_pairs(raw.as_deref());
-    let accepted = [PAGE_NUMBER, PAGE_SIZE, ORGANIZATION_ID_PARAM, "api_version"];
-    if let Some((name, _)) = pairs.iter().find(|(name, _)| !accepted.contains(&name.as_str())) {
-        return Err(ApiError::invalid_parameter(name.clone(), format!("unknown parameter; accepted: {}", accepted.join(", "))));
-    }
-    let page = PageRequest::from_pairs(&pairs)?;
     let all = widgets::list(app.table.as_ref(), &member.organization.id).await?;
-    let (items, envelope) = page.slice(all, &LinkBase::new(base_url(&app), "/api/widgets", raw.as_deref()));
-    Ok(PagedDocument::new(items.into_iter().map(|widget| resource(&app, widget)).collect(), envelope))
+    let resources = all.into_iter().map(|widget| resource(&app, widget)).collect();
+    dashboard_page(base_url(&app), "/api/widgets", raw.as_deref(), resources)
 }
 
 pub async fn get_widget(State(app): State<AppState>, member: OrgMember, Path(id): Path<String>) -> ApiResult<Document<WidgetResource>> {

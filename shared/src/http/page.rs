@@ -224,6 +224,20 @@ impl<T: Serialize> IntoResponse for PagedDocument<T> {
     }
 }
 
+/// A page of a dashboard list (`items`, whole) at `path`: the query may hold
+/// only the page parameters, the organization's id and `api_version` (422
+/// `invalid_parameter` naming any other).
+pub fn dashboard_page<T: Serialize>(base_url: &str, path: &str, query: Option<&str>, items: Vec<T>) -> Result<PagedDocument<T>, ApiError> {
+    let pairs = query_pairs(query);
+    let accepted = [PAGE_NUMBER, PAGE_SIZE, super::member::ORGANIZATION_ID_PARAM, "api_version"];
+    if let Some((name, _)) = pairs.iter().find(|(name, _)| !accepted.contains(&name.as_str())) {
+        return Err(ApiError::invalid_parameter(name.clone(), format!("unknown parameter; accepted: {}", accepted.join(", "))));
+    }
+    let page = PageRequest::from_pairs(&pairs)?;
+    let (items, envelope) = page.slice(items, &LinkBase::new(base_url, path, query));
+    Ok(PagedDocument::new(items, envelope))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
