@@ -202,7 +202,11 @@ impl Exchange {
         let language = Language::parse(&self.user.chatbot.language).unwrap_or(Language::En);
         let persona = Persona::parse(&self.user.chatbot.persona).unwrap_or_default();
         let topic = engine::topic(&self.question);
-        let parts = self.compose(topic, language, persona).await?;
+        // A client gone while the answer is made stops the making.
+        let parts = tokio::select! {
+            parts = self.compose(topic, language, persona) => parts?,
+            () = events.closed() => return Ok(()),
+        };
         let mut answer = String::new();
         for part in parts {
             answer.push_str(&part);
