@@ -247,10 +247,18 @@ impl Exchange {
             points: PointId::defaults(ephemeris.chiron_available_at(instant)),
             orbs: Orbs::default(),
         };
-        let natal = NatalChart::compute(ephemeris, &natal_input).map_err(Failure::internal)?;
-        let now = JulianDay::from_utc(Utc::now());
-        let today =
-            transits_at(ephemeris, &natal_input, now, PointId::PLANETS.to_vec(), &default_transit_orbs()).map_err(Failure::internal)?;
+        // Today's sky only for the questions about it; it holds the natal
+        // chart too, so that is then not computed twice.
+        let today = if matches!(topic, Topic::TodayTransits | Topic::MoonPhase) {
+            let now = JulianDay::from_utc(Utc::now());
+            Some(transits_at(ephemeris, &natal_input, now, PointId::PLANETS.to_vec(), &default_transit_orbs()).map_err(Failure::internal)?)
+        } else {
+            None
+        };
+        let natal = match &today {
+            Some(sky) => sky.natal.clone(),
+            None => NatalChart::compute(ephemeris, &natal_input).map_err(Failure::internal)?,
+        };
         let month =
             if topic == Topic::MonthTransits { month_transits(ephemeris, &natal, &zone).map_err(Failure::internal)? } else { Vec::new() };
         let partner_sun = match topic {
@@ -265,7 +273,7 @@ impl Exchange {
         let context = Context {
             natal: &natal,
             birth_time_known: profile.birth_time.is_some(),
-            today: &today,
+            today: today.as_ref(),
             month: &month,
             language,
             persona,

@@ -38,8 +38,9 @@ pub struct Context<'a> {
     pub natal: &'a NatalChart,
     /// False when the profile has no birth time: no houses, no rising sign.
     pub birth_time_known: bool,
-    /// Today's sky over the natal chart (transits within 1°).
-    pub today: &'a TransitMoment,
+    /// Today's sky over the natal chart (transits within 1°), for the
+    /// questions about today ([`Topic::TodayTransits`], [`Topic::MoonPhase`]).
+    pub today: Option<&'a TransitMoment>,
     /// This month's transits of the slow-moving planets (Mars outward).
     pub month: &'a [MonthTransit],
     pub language: Language,
@@ -286,7 +287,7 @@ fn rising(context: &Context, say: &Say, parts: &mut Vec<String>) {
 }
 
 fn today(context: &Context, say: &Say, parts: &mut Vec<String>) {
-    let aspects = &context.today.aspects;
+    let aspects = context.today.map(|sky| sky.aspects.as_slice()).unwrap_or_default();
     if aspects.is_empty() {
         parts.push(say.pick(
             "No planet is within a degree of an aspect to your chart today: a quiet sky for you.",
@@ -355,7 +356,7 @@ fn month(context: &Context, say: &Say, parts: &mut Vec<String>) {
 }
 
 fn moon_phase(context: &Context, say: &Say, parts: &mut Vec<String>) {
-    let longitude = |point| context.today.transiting.points.iter().find(|p| p.point == point).map(|p| p.position.longitude);
+    let longitude = |point| context.today?.transiting.points.iter().find(|p| p.point == point).map(|p| p.position.longitude);
     let (Some(sun), Some(moon)) = (longitude(PointId::Sun), longitude(PointId::Moon)) else {
         parts.push(say.pick("I could not see the Moon today.", "Hoy no pude ver la Luna."));
         return;
