@@ -40,11 +40,12 @@ GLIBC_TARGET=2.17
 # Lambda's provided.al2023 runtime has glibc 2.34: no package may need more.
 GLIBC_RUNTIME=2.34
 
-# The families: every CodeUri target/lambda/<family>/bootstrap.zip of the template.
+# The families: every CodeUri target/lambda/<family>/bootstrap.zip of the
+# template, once (the chat family's package serves two functions).
 if [[ $# -gt 0 ]]; then
     FAMILIES=("$@")
 else
-    mapfile -t FAMILIES < <(sed -n 's#^ *CodeUri: *target/lambda/\([a-z0-9_-]*\)/bootstrap\.zip *$#\1#p' template.yaml)
+    mapfile -t FAMILIES < <(sed -n 's#^ *CodeUri: *target/lambda/\([a-z0-9_-]*\)/bootstrap\.zip *$#\1#p' template.yaml | sort -u)
 fi
 [[ ${#FAMILIES[@]} -gt 0 ]] || { echo "package.sh: no function packages named in template.yaml" >&2; exit 1; }
 

@@ -1,5 +1,8 @@
-//! The two hosts of a router: AWS Lambda (API Gateway HTTP API, payload v2)
-//! when the Lambda runtime is present, otherwise a plain local HTTP server.
+//! The two hosts of a router: AWS Lambda when the Lambda runtime is present
+//! (API Gateway HTTP API events, payload v2, answered whole; or, for a
+//! function whose `LAMBDA_INVOKE_MODE` is `RESPONSE_STREAM`, REST API
+//! events answered as a stream), otherwise a plain local HTTP server, which
+//! streams every answer as it is produced.
 
 use axum::Router;
 
@@ -38,7 +41,44 @@ pub async fn serve(routes: impl FnOnce(&AppState) -> Router<AppState>) -> Result
     let config = Config::from_env()?;
     let state = AppState::from_config(config).await?;
     let app = finish(routes(&state), state);
-    if on_lambda() { lambda_http::run(app).await } else { serve_locally(app).await }
+    if !on_lambda() {
+        return serve_locally(app).await;
+    }
+    match InvokeMode::from_env()? {
+        InvokeMode::Buffered => lambda_http::run(app).await,
+        InvokeMode::ResponseStream => lambda_http::run_with_streaming_response(app).await,
+    }
+}
+
+/// How Lambda takes a function's answers, as the function's front door
+/// invokes it (AWS's own names). One binary serves both: the chat family's
+/// management routes sit behind the HTTP API, which invokes and answers
+/// whole, and its chat route behind a REST API route with
+/// `ResponseTransferMode: RESPONSE_STREAM`, which needs the answer as a
+/// stream (a streaming prelude, then the body as produced). A function is
+/// invoked one way only, so `template.yaml` gives each door its function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvokeMode {
+    /// `BUFFERED` (the default): the whole answer in one response.
+    Buffered,
+    /// `RESPONSE_STREAM`: the answer streamed as it is produced.
+    ResponseStream,
+}
+
+impl InvokeMode {
+    pub const VARIABLE: &str = "LAMBDA_INVOKE_MODE";
+
+    pub fn parse(text: Option<&str>) -> Result<Self, String> {
+        match text.map(str::trim) {
+            None | Some("") | Some("BUFFERED") => Ok(Self::Buffered),
+            Some("RESPONSE_STREAM") => Ok(Self::ResponseStream),
+            Some(other) => Err(format!("{}: '{other}' is neither BUFFERED nor RESPONSE_STREAM", Self::VARIABLE)),
+        }
+    }
+
+    fn from_env() -> Result<Self, Error> {
+        Ok(Self::parse(std::env::var(Self::VARIABLE).ok().as_deref())?)
+    }
 }
 
 pub async fn serve_locally(app: Router) -> Result<(), Error> {
@@ -65,4 +105,17 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let terminate = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::InvokeMode;
+
+    #[test]
+    fn the_invoke_mode_is_buffered_unless_streaming_is_asked_for_by_name() {
+        assert_eq!(InvokeMode::parse(None), Ok(InvokeMode::Buffered));
+        assert_eq!(InvokeMode::parse(Some("BUFFERED")), Ok(InvokeMode::Buffered));
+        assert_eq!(InvokeMode::parse(Some("RESPONSE_STREAM")), Ok(InvokeMode::ResponseStream));
+        assert!(InvokeMode::parse(Some("stream")).unwrap_err().contains("LAMBDA_INVOKE_MODE"));
+    }
 }

@@ -2,6 +2,7 @@
 
 mod chart_images;
 mod chat;
+mod chat_model;
 mod chatbots;
 mod chinese;
 mod cloudfront;

@@ -9,6 +9,10 @@ fn the_template_and_the_families_route_the_same_endpoints() {
 fn every_family_has_one_function_in_the_template_packaged_by_make_package() {
     let mut in_template = parse_functions(TEMPLATE).unwrap();
     in_template.sort();
+    // The chat's binary serves two functions: management behind the HTTP
+    // API, the chat stream behind its REST API (LAMBDA_INVOKE_MODE).
+    assert_eq!(in_template.iter().filter(|f| *f == "chat").count(), 2);
+    in_template.dedup();
     // Families without routes yet (widgets, chat, pdf) have their function
     // too; edge-metering is no family: S3 invokes it, not the API.
     let mut families: Vec<String> = family_routes().keys().map(|f| f.to_string()).chain(["edge-metering".to_owned()]).collect();
@@ -23,6 +27,10 @@ fn every_family_has_one_function_in_the_template_packaged_by_make_package() {
 fn the_template_routes_are_read_from_the_sam_events() {
     let routes = parse_routes(TEMPLATE).unwrap();
     assert!(routes.iter().any(|r| r.family == "calc" && r.method == "POST" && r.path == "/api/calc/natal"));
+    // The chat route is on the REST API (Type: Api), and only there.
+    let chat: Vec<_> = routes.iter().filter(|r| r.path == "/widget/chat/{chatbotId}/user/{externalUserId}").collect();
+    assert_eq!(chat.len(), 2, "{chat:?}");
+    assert!(chat.iter().all(|r| r.family == "chat") && chat.iter().any(|r| r.method == "POST") && chat.iter().any(|r| r.is_preflight()));
     assert!(routes.iter().any(|r| r.family == "keys" && r.method == "POST" && r.path == "/api/api-keys"));
     // An event added to the template but not served would be found: the
     // comparison sees every HttpApi event.

@@ -19,10 +19,21 @@
 //!
 //! The events (decisions.md): `conversation` (`{conversationId}`) first;
 //! `delta` (`{text}`) as the answer is produced, each flushed as it comes;
-//! `done` (`{conversationId, messageId}`) last. A comment line
+//! `done` (`{conversationId, messageId, model}`) last, `model` saying who
+//! wrote the answer (`built-in`, or `llm:{model}`). A comment line
 //! (`: keep-alive`) every 15 s while nothing else is sent. The work runs in
 //! a task that stops when the client goes away (its events have nowhere to
-//! go). The exchange is stored when the answer is complete.
+//! go; a language model's request is dropped with them). The exchange is
+//! stored when the answer is complete.
+//!
+//! Who answers: the built-in engine (`shared::chat::engine`), or, when the
+//! deployment configures a language model (`LLM_BASE_URL`, `LLM_MODEL`), the
+//! model, streamed, told the computed facts and the engine's own reading
+//! (`shared::chat::prompt`) and the conversation's latest messages. A model
+//! that cannot be reached, fails, or writes nothing within its time limit
+//! leaves the answer to the engine; one that breaks off mid-answer ends the
+//! stream with an `error` event `answer_interrupted` (what was sent cannot
+//! be taken back, and half an answer is not stored).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -34,6 +45,7 @@ use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use chrono::{Datelike, NaiveDate, Utc};
+use futures_util::StreamExt;
 use serde::Deserialize;
 use serde_json::json;
 use shared::astro::aspect::Orbs;
@@ -44,11 +56,13 @@ use shared::astro::point::PointId;
 use shared::astro::time::{CivilDateTime, JulianDay, TimeZoneSpec};
 use shared::chat::Persona;
 use shared::chat::engine::{self, Context, MonthTransit, Topic};
+use shared::chat::prompt;
 use shared::content::HoroscopeType;
 use shared::http::chat_access::{ChatUser, ChatbotLookup, admit_chat_user};
 use shared::http::fields::Problems;
 use shared::http::{ApiError, ApiJson, AppState};
 use shared::language::Language;
+use shared::llm::{LanguageModel, Role, Turn};
 use shared::repo::chatbots::{self, ChatMessage, ChatProfile, Conversation};
 use shared::repo::content::TextSource;
 use shared::repo::{RepoError, now_text};
@@ -193,6 +207,25 @@ async fn send(events: &tokio::sync::mpsc::Sender<Event>, event: Event) -> Result
     events.send(event).await.map_err(|_| Gone)
 }
 
+/// The engine's answer, and what a language model is told instead.
+struct Composed {
+    parts: Vec<String>,
+    system: String,
+}
+
+/// Who wrote an answer that no language model wrote.
+const BUILT_IN: &str = "built-in";
+
+/// What became of asking the language model.
+enum ModelAnswer {
+    /// The client went away (the model's request is dropped with it).
+    Gone,
+    /// It could not be reached or wrote nothing: the engine answers.
+    NotAnswered,
+    /// Its whole answer, every piece already sent.
+    Written(String),
+}
+
 impl Exchange {
     async fn run(mut self, events: &tokio::sync::mpsc::Sender<Event>) -> Result<(), Failure> {
         let conversation_id = self.conversation.id.clone();
@@ -203,17 +236,28 @@ impl Exchange {
         let persona = Persona::parse(&self.user.chatbot.persona).unwrap_or_default();
         let topic = engine::topic(&self.question);
         // A client gone while the answer is made stops the making.
-        let parts = tokio::select! {
-            parts = self.compose(topic, language, persona) => parts?,
+        let composed = tokio::select! {
+            composed = self.compose(topic, language, persona) => composed?,
             () = events.closed() => return Ok(()),
         };
-        let mut answer = String::new();
-        for part in parts {
-            answer.push_str(&part);
-            if send(events, event("delta", json!({ "text": part }))).await.is_err() {
-                return Ok(());
+        let from_model = match self.app.language_model.clone() {
+            Some(model) => (self.ask(&model, &composed, events).await?, model.name()),
+            None => (ModelAnswer::NotAnswered, String::new()),
+        };
+        let (answer, written_by) = match from_model {
+            (ModelAnswer::Gone, _) => return Ok(()),
+            (ModelAnswer::Written(answer), name) => (answer, name),
+            (ModelAnswer::NotAnswered, _) => {
+                let mut answer = String::new();
+                for part in composed.parts {
+                    answer.push_str(&part);
+                    if send(events, event("delta", json!({ "text": part }))).await.is_err() {
+                        return Ok(());
+                    }
+                }
+                (answer, BUILT_IN.to_owned())
             }
-        }
+        };
         let message_id = uuid::Uuid::now_v7().to_string();
         let at = now_text();
         self.conversation.messages.push(ChatMessage {
@@ -225,12 +269,64 @@ impl Exchange {
         self.conversation.messages.push(ChatMessage { id: message_id.clone(), role: "assistant".into(), text: answer, at: at.clone() });
         self.conversation.updated_at = at;
         chatbots::put_conversation(self.app.table.as_ref(), &self.conversation).await.map_err(Failure::internal)?;
-        let _ = send(events, event("done", json!({ "conversationId": conversation_id, "messageId": message_id }))).await;
+        let done = json!({ "conversationId": conversation_id, "messageId": message_id, "model": written_by });
+        let _ = send(events, event("done", done)).await;
         Ok(())
     }
 
-    /// The charts the question needs, then the engine's answer.
-    async fn compose(&self, topic: Topic, language: Language, persona: Persona) -> Result<Vec<String>, Failure> {
+    /// The model's answer, each piece sent as it comes, given the facts,
+    /// the conversation's latest messages and the question. One that breaks
+    /// off mid-answer is an `error` event: what was sent cannot be taken
+    /// back, and half an answer is not stored.
+    async fn ask(
+        &self,
+        model: &LanguageModel,
+        composed: &Composed,
+        events: &tokio::sync::mpsc::Sender<Event>,
+    ) -> Result<ModelAnswer, Failure> {
+        let mut turns = vec![Turn::new(Role::System, composed.system.as_str())];
+        let earlier = self.conversation.messages.len().saturating_sub(prompt::HISTORY_MESSAGES);
+        for message in &self.conversation.messages[earlier..] {
+            let role = if message.role == "assistant" { Role::Assistant } else { Role::User };
+            turns.push(Turn::new(role, message.text.as_str()));
+        }
+        turns.push(Turn::new(Role::User, self.question.as_str()));
+        let started = tokio::select! {
+            started = model.stream(&turns) => started,
+            () = events.closed() => return Ok(ModelAnswer::Gone),
+        };
+        let mut pieces = match started {
+            Ok(pieces) => pieces,
+            Err(error) => {
+                tracing::warn!(reason = %error.public_reason(), "the language model did not answer; the built-in engine does");
+                return Ok(ModelAnswer::NotAnswered);
+            }
+        };
+        let mut answer = String::new();
+        loop {
+            let piece = tokio::select! {
+                piece = pieces.next() => piece,
+                () = events.closed() => return Ok(ModelAnswer::Gone),
+            };
+            match piece {
+                None => return Ok(ModelAnswer::Written(answer)),
+                Some(Ok(text)) => {
+                    answer.push_str(&text);
+                    if send(events, event("delta", json!({ "text": text }))).await.is_err() {
+                        return Ok(ModelAnswer::Gone);
+                    }
+                }
+                Some(Err(error)) => {
+                    let detail = format!("{}; the answer is incomplete", error.public_reason());
+                    return Err(Failure { code: "answer_interrupted", detail });
+                }
+            }
+        }
+    }
+
+    /// The charts the question needs, then the engine's answer and what a
+    /// model is told.
+    async fn compose(&self, topic: Topic, language: Language, persona: Persona) -> Result<Composed, Failure> {
         let ephemeris = &self.app.ephemeris;
         let profile = &self.profile;
         let zone = TimeZoneSpec::parse(&profile.timezone).map_err(Failure::internal)?;
@@ -280,7 +376,9 @@ impl Exchange {
             texts: &lookup,
             partner_sun,
         };
-        Ok(engine::answer(topic, &context))
+        let parts = engine::answer(topic, &context);
+        let system = prompt::system(&context, &parts);
+        Ok(Composed { parts, system })
     }
 }
 

@@ -15,14 +15,16 @@ pub struct TemplateRoute {
     pub path: String,
 }
 
-/// The route of every CORS preflight (`OPTIONS /{proxy+}`): a family's
-/// shared stack answers it whatever the path (`shared::http::stack`), so no
-/// route table lists it.
+/// The HTTP API's route of every CORS preflight (`OPTIONS /{proxy+}`).
 pub const PREFLIGHT_PATH: &str = "/{proxy+}";
 
 impl TemplateRoute {
+    /// A CORS preflight: `OPTIONS /{proxy+}` on the HTTP API, or `OPTIONS`
+    /// of the one path of the chat's REST API. A family's shared stack
+    /// answers every preflight whatever the path (`shared::http::stack`), so
+    /// no route table lists them.
     pub fn is_preflight(&self) -> bool {
-        self.method == "OPTIONS" && self.path == PREFLIGHT_PATH
+        self.method == "OPTIONS"
     }
 }
 
@@ -31,7 +33,8 @@ pub fn template_routes() -> Result<Vec<TemplateRoute>, String> {
 }
 
 /// The family of every `AWS::Serverless::Function` in the template, in
-/// order (with or without routes).
+/// order (with or without routes; a family may have more than one function,
+/// as the chat has its streaming one).
 pub fn parse_functions(text: &str) -> Result<Vec<String>, String> {
     let template: Value = serde_norway::from_str(text).map_err(|e| e.to_string())?;
     let resources = template.get("Resources").and_then(Value::as_mapping).ok_or("no Resources")?;
@@ -67,7 +70,9 @@ pub fn parse_routes(text: &str) -> Result<Vec<TemplateRoute>, String> {
             .ok_or_else(|| format!("{name}: CodeUri is not target/lambda/<family>/bootstrap.zip"))?;
         let Some(events) = resource.get("Properties").and_then(|p| p.get("Events")).and_then(Value::as_mapping) else { continue };
         for (event_name, event) in events {
-            if event.get("Type").and_then(Value::as_str) != Some("HttpApi") {
+            // The HTTP API's routes and the REST API's (the chat's
+            // streaming door): both are the API's.
+            if !matches!(event.get("Type").and_then(Value::as_str), Some("HttpApi" | "Api")) {
                 continue;
             }
             let properties = event.get("Properties").ok_or_else(|| format!("{name}.{event_name:?}: no Properties"))?;

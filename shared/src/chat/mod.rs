@@ -9,6 +9,7 @@
 //! cleared).
 
 pub mod engine;
+pub mod prompt;
 
 use serde_json::{Map, Value};
 
