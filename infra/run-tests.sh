@@ -60,7 +60,7 @@ cargo check -q -p shared --no-default-features
 echo "== unit, conformance and API tests"
 cargo test --workspace
 
-echo "== release packages: every family with cargo lambda build --release (infra/package.sh), calc and edge-metering through the Lambda Runtime API"
+echo "== release packages: every family with cargo lambda build --release (infra/package.sh), calc and edge-metering through the Lambda Runtime API, the chat streamed through it"
 # Built for this machine's architecture (template.yaml states the deployed
 # one; another lands in target/lambda-<arch>/), linked for glibc 2.17 and
 # checked against provided.al2023's 2.34. One cargo invocation for all
@@ -81,6 +81,14 @@ python3 infra/lambda_start.py .test-run/calc-package/bootstrap 3
 rm -rf .test-run/edge-package && mkdir -p .test-run/edge-package
 unzip -q "$LAMBDA_DIR/edge-metering/bootstrap.zip" -d .test-run/edge-package
 .venv/bin/python infra/edge_metering_check.py .test-run/edge-package/bootstrap "$MOTO_ENDPOINT"
+# The chat package as ChatStreamFunction runs it (LAMBDA_INVOKE_MODE=
+# RESPONSE_STREAM, a REST API event): its answer streamed through the Runtime
+# API, the first delta out before a stand-in model writes the rest. The
+# local server (built here, used again below) makes the chatbot.
+rm -rf .test-run/chat-package && mkdir -p .test-run/chat-package
+unzip -q "$LAMBDA_DIR/chat/bootstrap.zip" -d .test-run/chat-package
+cargo build -q -p local-server
+python3 infra/chat_lambda_check.py .test-run/chat-package/bootstrap target/debug/local-server
 
 echo "== smoke test: the local server as 'make run' starts it"
 cargo build -q -p local-server
