@@ -316,6 +316,7 @@ fn today(context: &Context, say: &Say, parts: &mut Vec<String>) {
             ),
         });
     }
+    end_list(parts);
     if let Some(first) = aspects.first()
         && let (NatalTarget::Point(moving), NatalTarget::Point(natal)) = (first.point_a, first.point_b)
         && let Some(text) = (context.texts)(&ContentKey {
@@ -352,6 +353,16 @@ fn month(context: &Context, say: &Say, parts: &mut Vec<String>) {
                 format!("{} en {} con tu {}{when};", say.point(transit.transiting), say.aspect(transit.aspect), say.target(transit.natal))
             }
         });
+    }
+    end_list(parts);
+}
+
+/// A list's items end with `;`, its last with `.`.
+fn end_list(parts: &mut [String]) {
+    if let Some(last) = parts.last_mut()
+        && let Some(item) = last.strip_suffix(';')
+    {
+        *last = format!("{item}.");
     }
 }
 
@@ -425,6 +436,13 @@ fn compatibility(context: &Context, say: &Say, parts: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lists_last_item_ends_the_sentence() {
+        let mut parts = vec!["Today:".to_owned(), "Mars square Sun;".to_owned(), "Venus trine Moon;".to_owned()];
+        end_list(&mut parts);
+        assert_eq!(parts, ["Today:", "Mars square Sun;", "Venus trine Moon."]);
+    }
 
     #[test]
     fn questions_are_recognised_in_both_languages() {
