@@ -16,12 +16,13 @@
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::Serialize;
 use shared::auth::Module;
 use shared::chat::{self as rules, ChatbotAttributes, Persona};
+use shared::http::auth::require_module;
 use shared::http::member::OrgMember;
 use shared::http::page::{PagedDocument, dashboard_page};
+use shared::http::resource::{ResourceBody, SelfLink};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Document};
 use shared::language::Language;
 use shared::repo::chatbots::{self, Chatbot};
@@ -30,30 +31,13 @@ use shared::repo::{RepoError, now_text};
 pub const RESOURCE_TYPE: &str = "chatbots";
 const ATTRIBUTES: &str = "/data/attributes";
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChatbotBody {
-    data: ChatbotData,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ChatbotData {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    id: Option<String>,
-    #[serde(default)]
-    attributes: Map<String, Value>,
-}
-
 #[derive(Debug, Serialize)]
 pub struct ChatbotResource {
     #[serde(rename = "type")]
     kind: &'static str,
     id: String,
     attributes: ChatbotView,
-    links: Links,
+    links: SelfLink,
 }
 
 #[derive(Debug, Serialize)]
@@ -72,12 +56,6 @@ struct ChatbotView {
     updated_at: String,
 }
 
-#[derive(Debug, Serialize)]
-struct Links {
-    #[serde(rename = "self")]
-    own: String,
-}
-
 fn base_url(app: &AppState) -> &str {
     app.config.public_base_url.as_deref().unwrap_or("")
 }
@@ -85,7 +63,7 @@ fn base_url(app: &AppState) -> &str {
 fn resource(app: &AppState, chatbot: Chatbot, show_secret: bool) -> ChatbotResource {
     ChatbotResource {
         kind: RESOURCE_TYPE,
-        links: Links { own: format!("{}/api/chatbots/{}", base_url(app), chatbot.id) },
+        links: SelfLink { own: format!("{}/api/chatbots/{}", base_url(app), chatbot.id) },
         id: chatbot.id,
         attributes: ChatbotView {
             name: chatbot.name,
@@ -105,17 +83,7 @@ fn resource(app: &AppState, chatbot: Chatbot, show_secret: bool) -> ChatbotResou
 /// `chat` module.
 pub(crate) fn admit(member: &OrgMember, permission: &str) -> Result<(), ApiError> {
     member.require(permission)?;
-    if !member.organization.plan.modules().contains(&Module::Chat) {
-        return Err(ApiError::forbidden(
-            "module_not_in_plan",
-            format!("the organization's {} plan does not include the 'chat' module", member.organization.plan.id()),
-        ));
-    }
-    Ok(())
-}
-
-fn check_type(data: &ChatbotData) -> Result<(), ApiError> {
-    if data.kind == RESOURCE_TYPE { Ok(()) } else { Err(ApiError::invalid_field("/data/type", format!("type must be '{RESOURCE_TYPE}'"))) }
+    require_module(member.organization.plan, Module::Chat)
 }
 
 pub(crate) fn no_such_chatbot(id: &str) -> ApiError {
@@ -148,14 +116,11 @@ fn attributes_of(chatbot: &Chatbot) -> ChatbotAttributes {
 pub async fn create_chatbot(
     State(app): State<AppState>,
     member: OrgMember,
-    ApiJson(body): ApiJson<ChatbotBody>,
+    ApiJson(body): ApiJson<ResourceBody>,
 ) -> Result<Response, ApiError> {
     admit(&member, "org:update")?;
-    check_type(&body.data)?;
-    if body.data.id.is_some() {
-        return Err(ApiError::invalid_field("/data/id", "the server assigns a chatbot's id: leave id out"));
-    }
-    let attributes = rules::create(&body.data.attributes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
+    let attributes = body.for_create(RESOURCE_TYPE, "chatbot")?;
+    let attributes = rules::create(&attributes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
     let now = now_text();
     let chatbot = Chatbot {
         id: uuid::Uuid::now_v7().to_string(),
@@ -198,17 +163,12 @@ pub async fn edit_chatbot(
     State(app): State<AppState>,
     member: OrgMember,
     Path(id): Path<String>,
-    ApiJson(body): ApiJson<ChatbotBody>,
+    ApiJson(body): ApiJson<ResourceBody>,
 ) -> ApiResult<Document<ChatbotResource>> {
     admit(&member, "org:update")?;
-    check_type(&body.data)?;
-    match body.data.id.as_deref() {
-        Some(sent) if sent == id => {}
-        Some(_) => return Err(ApiError::id_mismatch(&id)),
-        None => return Err(ApiError::missing_field("/data/id")),
-    }
+    let changes = body.for_edit(RESOURCE_TYPE, &id)?;
     let current = owned(&app, &member, &id).await?;
-    let edited = rules::edit(attributes_of(&current), &body.data.attributes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
+    let edited = rules::edit(attributes_of(&current), &changes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
     let chatbot = Chatbot {
         name: edited.name,
         persona: edited.persona.id().to_owned(),

@@ -15,11 +15,13 @@
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::Serialize;
+use serde_json::Value;
 use shared::auth::Module;
+use shared::http::auth::require_module;
 use shared::http::member::OrgMember;
 use shared::http::page::{PagedDocument, dashboard_page};
+use shared::http::resource::{ResourceBody, SelfLink};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Document};
 use shared::repo::widgets::{self, Widget};
 use shared::repo::{RepoError, now_text};
@@ -28,30 +30,13 @@ use shared::widget::{self as rules, WidgetAttributes};
 pub const RESOURCE_TYPE: &str = "widgets";
 const ATTRIBUTES: &str = "/data/attributes";
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WidgetBody {
-    data: WidgetData,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WidgetData {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    id: Option<String>,
-    #[serde(default)]
-    attributes: Map<String, Value>,
-}
-
 #[derive(Debug, Serialize)]
 pub struct WidgetResource {
     #[serde(rename = "type")]
     kind: &'static str,
     id: String,
     attributes: WidgetView,
-    links: Links,
+    links: SelfLink,
 }
 
 #[derive(Debug, Serialize)]
@@ -65,12 +50,6 @@ struct WidgetView {
     updated_at: String,
 }
 
-#[derive(Debug, Serialize)]
-struct Links {
-    #[serde(rename = "self")]
-    own: String,
-}
-
 fn base_url(app: &AppState) -> &str {
     app.config.public_base_url.as_deref().unwrap_or("")
 }
@@ -78,7 +57,7 @@ fn base_url(app: &AppState) -> &str {
 fn resource(app: &AppState, widget: Widget) -> WidgetResource {
     WidgetResource {
         kind: RESOURCE_TYPE,
-        links: Links { own: format!("{}/api/widgets/{}", base_url(app), widget.id) },
+        links: SelfLink { own: format!("{}/api/widgets/{}", base_url(app), widget.id) },
         id: widget.id,
         attributes: WidgetView {
             name: widget.name,
@@ -95,17 +74,7 @@ fn resource(app: &AppState, widget: Widget) -> WidgetResource {
 /// `widgets` module.
 fn admit(member: &OrgMember, permission: &str) -> Result<(), ApiError> {
     member.require(permission)?;
-    if !member.organization.plan.modules().contains(&Module::Widgets) {
-        return Err(ApiError::forbidden(
-            "module_not_in_plan",
-            format!("the organization's {} plan does not include the 'widgets' module", member.organization.plan.id()),
-        ));
-    }
-    Ok(())
-}
-
-fn check_type(data: &WidgetData) -> Result<(), ApiError> {
-    if data.kind == RESOURCE_TYPE { Ok(()) } else { Err(ApiError::invalid_field("/data/type", format!("type must be '{RESOURCE_TYPE}'"))) }
+    require_module(member.organization.plan, Module::Widgets)
 }
 
 fn no_such_widget(id: &str) -> ApiError {
@@ -122,14 +91,11 @@ fn gone(id: &str) -> impl FnOnce(RepoError) -> ApiError + '_ {
 pub async fn create_widget(
     State(app): State<AppState>,
     member: OrgMember,
-    ApiJson(body): ApiJson<WidgetBody>,
+    ApiJson(body): ApiJson<ResourceBody>,
 ) -> Result<Response, ApiError> {
     admit(&member, "org:update")?;
-    check_type(&body.data)?;
-    if body.data.id.is_some() {
-        return Err(ApiError::invalid_field("/data/id", "the server assigns a widget's id: leave id out"));
-    }
-    let attributes = rules::create(&body.data.attributes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
+    let attributes = body.for_create(RESOURCE_TYPE, "widget")?;
+    let attributes = rules::create(&attributes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
     let now = now_text();
     let widget = Widget {
         // Time-ordered (UUID v7): widgets made in the same second list in
@@ -171,15 +137,10 @@ pub async fn edit_widget(
     State(app): State<AppState>,
     member: OrgMember,
     Path(id): Path<String>,
-    ApiJson(body): ApiJson<WidgetBody>,
+    ApiJson(body): ApiJson<ResourceBody>,
 ) -> ApiResult<Document<WidgetResource>> {
     admit(&member, "org:update")?;
-    check_type(&body.data)?;
-    match body.data.id.as_deref() {
-        Some(sent) if sent == id => {}
-        Some(_) => return Err(ApiError::id_mismatch(&id)),
-        None => return Err(ApiError::missing_field("/data/id")),
-    }
+    let changes = body.for_edit(RESOURCE_TYPE, &id)?;
     let current = widgets::get(app.table.as_ref(), &member.organization.id, &id).await?.ok_or_else(|| no_such_widget(&id))?;
     let attributes = WidgetAttributes {
         name: current.name.clone(),
@@ -187,7 +148,7 @@ pub async fn edit_widget(
         allowed_domains: current.allowed_domains.clone(),
         enabled: current.enabled,
     };
-    let edited = rules::edit(attributes, &body.data.attributes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
+    let edited = rules::edit(attributes, &changes, ATTRIBUTES).map_err(ApiError::invalid_fields)?;
     let widget = Widget {
         name: edited.name,
         customization: edited.customization,

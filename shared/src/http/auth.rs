@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::ApiError;
 use super::state::AppState;
 use crate::auth::domains::{self, DomainRefusal};
-use crate::auth::{ApiKeySecret, KeyHash, KeyPermission, Module, Role};
+use crate::auth::{ApiKeySecret, KeyHash, KeyPermission, Module, Plan, Role};
 use crate::metering::{self, Account, Refusal, Spender, Usage};
 use crate::repo::api_keys::{self, ApiKeyRecord};
 use crate::repo::orgs::{self, Organization};
@@ -198,6 +198,18 @@ fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<()
     check_site(&caller.key, headers)
 }
 
+/// 403 `module_not_in_plan` unless `plan` includes `module`: for keys,
+/// dashboard members and widget and chatbot visitors alike.
+pub fn require_module(plan: Plan, module: Module) -> Result<(), ApiError> {
+    if plan.modules().contains(&module) {
+        return Ok(());
+    }
+    Err(ApiError::forbidden(
+        "module_not_in_plan",
+        format!("the organization's '{}' plan does not include the '{}' module", plan.id(), module.id()),
+    ))
+}
+
 /// The route's permission (held by the key and its owner's role) and module
 /// (in the plan, and not restricted away by the key).
 fn check_grant(caller: &Caller, guard: KeyGuard) -> Result<(), ApiError> {
@@ -206,13 +218,7 @@ fn check_grant(caller: &Caller, guard: KeyGuard) -> Result<(), ApiError> {
         return Err(ApiError::forbidden("permission_denied", format!("the API key lacks the '{}' permission", guard.permission.id())));
     }
     if let Some(module) = guard.module {
-        let plan = caller.organization.plan;
-        if !plan.modules().contains(&module) {
-            return Err(ApiError::forbidden(
-                "module_not_in_plan",
-                format!("the organization's '{}' plan does not include the '{}' module", plan.id(), module.id()),
-            ));
-        }
+        require_module(caller.organization.plan, module)?;
         if !key.modules.is_empty() && !key.modules.contains(&module) {
             return Err(ApiError::forbidden(
                 "module_not_allowed",

@@ -12,6 +12,7 @@
 
 use axum::http::HeaderMap;
 
+use super::auth::require_module;
 use super::error::ApiError;
 use super::state::AppState;
 use super::widget_access::{SiteRule, check_site};
@@ -59,12 +60,7 @@ pub async fn admit_chat_user(
     };
     let (chatbot, organization) = found.ok_or_else(chatbot_not_found)?;
     tracing::Span::current().record("org", organization.id.as_str());
-    if !organization.plan.modules().contains(&Module::Chat) {
-        return Err(ApiError::forbidden(
-            "module_not_in_plan",
-            format!("the organization's {} plan no longer includes the 'chat' module", organization.plan.id()),
-        ));
-    }
+    require_module(organization.plan, Module::Chat)?;
     check_site(&chatbot.allowed_domains, headers, SiteRule::Page, "the chatbot")?;
     if !chatbot.enabled {
         return Err(ApiError::forbidden("chatbot_disabled", "this chatbot is turned off by its owner"));

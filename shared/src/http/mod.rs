@@ -10,6 +10,7 @@ pub mod fields;
 pub mod links;
 pub mod member;
 pub mod page;
+pub mod resource;
 pub mod respond;
 pub mod stack;
 pub mod state;

@@ -28,6 +28,7 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 
+use super::auth::require_module;
 use super::error::ApiError;
 use super::state::AppState;
 use crate::auth::Module;
@@ -81,12 +82,7 @@ pub async fn admit_widget(
     };
     let (widget, organization) = found.ok_or_else(widget_not_found)?;
     tracing::Span::current().record("org", organization.id.as_str());
-    if !organization.plan.modules().contains(&Module::Widgets) {
-        return Err(ApiError::forbidden(
-            "module_not_in_plan",
-            format!("the organization's {} plan no longer includes the 'widgets' module", organization.plan.id()),
-        ));
-    }
+    require_module(organization.plan, Module::Widgets)?;
     check_site(&widget.allowed_domains, headers, rule, "the widget")?;
     if !widget.enabled {
         return Err(ApiError::forbidden("widget_disabled", "this widget is turned off by its owner"));
