@@ -137,6 +137,10 @@ impl LanguageModel {
         let client = reqwest::Client::builder()
             .timeout(settings.time_limit)
             .connect_timeout(settings.time_limit.min(Duration::from_secs(3)))
+            // Each streamed chat answer holds its own connection (HTTP/1.1);
+            // after a burst, keep a few for the next answers, not them all.
+            .pool_max_idle_per_host(32)
+            .pool_idle_timeout(Duration::from_secs(30))
             .build()
             .map_err(|e| LlmError::Transport(e.to_string()))?;
         let endpoint = format!("{}/chat/completions", settings.base_url.trim_end_matches('/'));
