@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary load-widget soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
+.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
 run:
 	cargo build --release -p local-server
@@ -69,6 +69,14 @@ load-widget:
 # Cached AI summaries (GET /api/calc/natal/summary) against a local server.
 load-summary:
 	bash infra/load.sh summary
+
+# 500 chat streams held open at once against the release local server, a
+# stand-in streaming language model writing one piece a second for 20 s:
+# the server's RSS idle and with every stream open (target <= 150 MB).
+# See infra/chat_streams.py and docs/benchmarks.md.
+load-chat:
+	cargo build -q --release -p local-server
+	python3 infra/chat_streams.py target/release/local-server 500 20
 
 # One Lambda zip per function, where template.yaml's CodeUri points
 # (target/lambda/<family>/bootstrap.zip), for the architecture the template's
