@@ -219,6 +219,13 @@ async fn the_models_first_piece_reaches_the_client_before_the_model_writes_the_r
     let sign = shared::astro::zodiac::Sign::ALL.into_iter().find(|s| s.id() == moon).unwrap();
     let moon_fact = format!("natal Moon in {} ", shared::language::Language::En.sign_name(sign));
     assert!(system.contains(&moon_fact), "{moon_fact:?} in {system}");
+    // The natal aspects it is given are the tightest ones, tightest first.
+    let orbs: Vec<f64> = system
+        .lines()
+        .filter(|line| line.starts_with("- natal ") && line.contains("(orb "))
+        .filter_map(|line| line.split("(orb ").nth(1)?.trim_end_matches("°)").parse().ok())
+        .collect();
+    assert!(orbs.len() >= 3 && orbs.windows(2).all(|pair| pair[0] <= pair[1]), "{orbs:?} in {system}");
     assert_eq!(messages.last().unwrap(), &json!({ "role": "user", "content": "What is my moon sign?" }));
     assert!(!request.to_string().contains("u-1"), "the user's id went to the model: {request}");
 }

@@ -68,7 +68,10 @@ pub fn facts(context: &Context) -> String {
     } else {
         text.push_str("- birth time unknown: no houses, no Ascendant or Midheaven\n");
     }
-    for aspect in context.natal.aspects.iter().take(8) {
+    // The tightest first: the ones an astrologer reads first.
+    let mut aspects: Vec<_> = context.natal.aspects.iter().collect();
+    aspects.sort_by(|a, b| a.orb.total_cmp(&b.orb));
+    for aspect in aspects.into_iter().take(8) {
         let _ = writeln!(
             text,
             "- natal {} {} {} (orb {:.1}°)",
