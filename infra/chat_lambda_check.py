@@ -49,6 +49,8 @@ import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from lambda_env import lambda_environment
+
 QUESTION = "What is my moon sign?"
 SITE = "https://shop.example.com"
 # What the stand-in writes: the first piece before it waits, the rest after.
@@ -411,29 +413,21 @@ def runtime_handler(invocation):
 
 
 def lambda_env(runtime_port, model_port, data_dir, cache_dir):
-    """Lambda's environment (infra/lambda_start.py's), with the settings
-    ChatStreamFunction gets in template.yaml and the embedded store."""
-    return {
-        "PATH": os.environ.get("PATH", ""),
-        "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{runtime_port}",
-        "AWS_LAMBDA_FUNCTION_NAME": "chat-stream", "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "512",
-        "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST", "AWS_LAMBDA_LOG_GROUP_NAME": "/aws/lambda/chat-stream",
-        "AWS_LAMBDA_LOG_STREAM_NAME": "local", "AWS_REGION": "eu-west-1", "AWS_DEFAULT_REGION": "eu-west-1",
-        "AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_SESSION_TOKEN": "test",
-        # Nothing of AWS is used (the store is embedded): a closed port, so
-        # a stray call fails at once instead of reaching out.
-        "AWS_ENDPOINT_URL": "http://127.0.0.1:9",
-        "STORAGE_BACKEND": "embedded", "DATA_DIR": data_dir,
-        "LAMBDA_INVOKE_MODE": "RESPONSE_STREAM", "AWS_LAMBDA_HTTP_IGNORE_STAGE_IN_PATH": "true",
-        "LLM_BASE_URL": f"http://127.0.0.1:{model_port}/v1", "LLM_MODEL": "stand-in",
+    """Lambda's environment, with the settings ChatStreamFunction gets in
+    template.yaml and the embedded store (nothing of AWS is used)."""
+    return lambda_environment(
+        runtime_port, "chat-stream",
+        STORAGE_BACKEND="embedded", DATA_DIR=data_dir,
+        LAMBDA_INVOKE_MODE="RESPONSE_STREAM", AWS_LAMBDA_HTTP_IGNORE_STAGE_IN_PATH="true",
+        LLM_BASE_URL=f"http://127.0.0.1:{model_port}/v1", LLM_MODEL="stand-in",
         # Longer than the stand-in's RELEASE_WAIT: a function that buffers
         # then still gets the whole answer, and fails on its timing, not
         # on the model's time limit.
-        "LLM_TIMEOUT_MS": "20000",
-        "URL_SIGNING_SECRET": "chat-lambda-check-signing-secret", "JWT_HS256_SECRET": "chat-lambda-check-jwt-secret-0000",
-        "EPHEMERIS_CACHE_DIR": cache_dir,
-        "RUST_LOG": "warn", "AWS_LAMBDA_LOG_FORMAT": "JSON",
-    }
+        LLM_TIMEOUT_MS="20000",
+        URL_SIGNING_SECRET="chat-lambda-check-signing-secret", JWT_HS256_SECRET="chat-lambda-check-jwt-secret-0000",
+        EPHEMERIS_CACHE_DIR=cache_dir,
+        RUST_LOG="warn", AWS_LAMBDA_LOG_FORMAT="JSON",
+    )
 
 
 # ---------------------------------------------------------------- 4. checks

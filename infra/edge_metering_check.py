@@ -19,7 +19,6 @@ import gzip
 import hashlib
 import hmac
 import json
-import os
 import subprocess
 import sys
 import threading
@@ -29,6 +28,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import boto3
+
+from lambda_env import lambda_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "shared/tests/fixtures/cloudfront-standard-log.txt"
@@ -108,13 +109,10 @@ def main(bootstrap, moto_url):
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), RuntimeApi)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    env = dict(
-        os.environ,
-        AWS_LAMBDA_RUNTIME_API=f"127.0.0.1:{server.server_address[1]}",
-        AWS_LAMBDA_FUNCTION_NAME="edge-metering", AWS_LAMBDA_FUNCTION_MEMORY_SIZE="512", AWS_LAMBDA_FUNCTION_VERSION="$LATEST",
-        AWS_REGION="us-east-1", AWS_ACCESS_KEY_ID="test", AWS_SECRET_ACCESS_KEY="test", AWS_ENDPOINT_URL=moto_url,
-        STORAGE_BACKEND="aws", TABLE_NAME=name, BUCKET_NAME=name, URL_SIGNING_SECRET=SIGNING_SECRET,
-        JWT_HS256_SECRET=uuid.uuid4().hex, RUST_LOG="warn",
+    env = lambda_environment(
+        server.server_address[1], "edge-metering", region="us-east-1",
+        AWS_ENDPOINT_URL=moto_url, STORAGE_BACKEND="aws", TABLE_NAME=name, BUCKET_NAME=name,
+        URL_SIGNING_SECRET=SIGNING_SECRET, JWT_HS256_SECRET=uuid.uuid4().hex, RUST_LOG="warn",
     )
     process = subprocess.Popen([bootstrap], env=env)
     try:

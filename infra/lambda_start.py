@@ -15,7 +15,6 @@ start (as on Lambda) but the measured invocation (natal without a key, a 401)
 does not touch the store.
 """
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -24,6 +23,8 @@ import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from lambda_env import lambda_environment
 
 EVENT = {
     "version": "2.0",
@@ -94,21 +95,15 @@ def one_run(binary):
     runtime = Runtime()
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(runtime))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{server.server_address[1]}",
-        "AWS_LAMBDA_FUNCTION_NAME": "calc", "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "512",
-        "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST", "AWS_LAMBDA_LOG_GROUP_NAME": "/aws/lambda/calc",
-        "AWS_LAMBDA_LOG_STREAM_NAME": "local", "AWS_REGION": "eu-west-1", "AWS_DEFAULT_REGION": "eu-west-1",
-        "AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_SESSION_TOKEN": "test",
-        "AWS_ENDPOINT_URL": "http://127.0.0.1:9",
-        "STORAGE_BACKEND": "aws", "TABLE_NAME": "astro", "BUCKET_NAME": "reports",
-        "URL_SIGNING_SECRET": "start-measurement-secret", "JWT_HS256_SECRET": "start-measurement-jwt-secret-000",
+    env = lambda_environment(
+        server.server_address[1], "calc",
+        STORAGE_BACKEND="aws", TABLE_NAME="astro", BUCKET_NAME="reports",
+        URL_SIGNING_SECRET="start-measurement-secret", JWT_HS256_SECRET="start-measurement-jwt-secret-000",
         # A fresh /tmp per run, as on a new Lambda container: the embedded
         # ephemeris files are written out during every measured start.
-        "EPHEMERIS_CACHE_DIR": tempfile.mkdtemp(prefix="astro-ephemeris-"),
-        "RUST_LOG": "warn", "AWS_LAMBDA_LOG_FORMAT": "JSON",
-    }
+        EPHEMERIS_CACHE_DIR=tempfile.mkdtemp(prefix="astro-ephemeris-"),
+        RUST_LOG="warn", AWS_LAMBDA_LOG_FORMAT="JSON",
+    )
     started = time.perf_counter()
     process = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
