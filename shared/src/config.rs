@@ -62,6 +62,10 @@ pub struct Config {
     /// Chat messages per UTC minute per chatbot and per user
     /// (`CHAT_REQUESTS_PER_MINUTE`, `CHAT_USER_REQUESTS_PER_MINUTE`).
     pub chat_limits: crate::metering::WidgetLimits,
+    /// How long a chat stream may stay silent before a `: keep-alive`
+    /// comment (`CHAT_HEARTBEAT_MS`, 100–60,000, default 15,000): shorter
+    /// behind a proxy that closes idle connections sooner.
+    pub chat_heartbeat: std::time::Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -185,6 +189,7 @@ impl Config {
                 per_widget: parse_number(var, "CHAT_REQUESTS_PER_MINUTE", crate::metering::CHAT_REQUESTS_PER_MINUTE)?.max(1),
                 per_client: parse_number(var, "CHAT_USER_REQUESTS_PER_MINUTE", crate::metering::CHAT_USER_REQUESTS_PER_MINUTE)?.max(1),
             },
+            chat_heartbeat: chat_heartbeat(var)?,
         })
     }
 }
@@ -238,6 +243,17 @@ pub fn parse_signing_keys(list: &str) -> Result<Vec<SigningKey>, ConfigError> {
     Ok(keys)
 }
 
+/// The default silence before a chat stream's keep-alive comment.
+pub const CHAT_HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(15);
+
+fn chat_heartbeat(var: &dyn Fn(&str) -> Option<String>) -> Result<std::time::Duration, ConfigError> {
+    let ms: u64 = parse_number(var, "CHAT_HEARTBEAT_MS", CHAT_HEARTBEAT.as_millis() as u64)?;
+    if !(100..=60_000).contains(&ms) {
+        return Err(ConfigError::Invalid { name: "CHAT_HEARTBEAT_MS", reason: "must be 100 to 60000".into() });
+    }
+    Ok(std::time::Duration::from_millis(ms))
+}
+
 fn parse_number<T: std::str::FromStr>(var: &dyn Fn(&str) -> Option<String>, name: &'static str, default: T) -> Result<T, ConfigError> {
     match var(name) {
         None => Ok(default),
@@ -280,6 +296,16 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_chat_heartbeat_is_15_s_unless_set_within_bounds() {
+        let with = |value: Option<&'static str>| chat_heartbeat(&move |_: &str| value.map(String::from));
+        assert_eq!(with(None).unwrap(), CHAT_HEARTBEAT);
+        assert_eq!(with(Some("500")).unwrap(), std::time::Duration::from_millis(500));
+        for bad in ["0", "99", "60001", "soon"] {
+            assert!(with(Some(bad)).unwrap_err().to_string().contains("CHAT_HEARTBEAT_MS"), "{bad}");
+        }
+    }
 
     #[test]
     fn signing_key_lists_keep_their_order_and_refuse_bad_entries() {

@@ -34,6 +34,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
             per_widget: crate::metering::CHAT_REQUESTS_PER_MINUTE,
             per_client: crate::metering::CHAT_USER_REQUESTS_PER_MINUTE,
         },
+        chat_heartbeat: crate::config::CHAT_HEARTBEAT,
     }
 }
 

@@ -29,6 +29,7 @@ use crate::orgs::{OWNER, call};
 use crate::support::TestApp;
 
 const SHOP: &str = "https://shop.example.com";
+const HEARTBEAT: Duration = Duration::from_millis(200);
 const PIECES: [&str; 3] = ["Your Moon ", "sits where the chart says, ", "and it colours your moods."];
 
 /// How the stand-in model answers.
@@ -117,6 +118,8 @@ async fn chat_with_model(script: Script) -> (TestApp, String, Model) {
     let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     let app = TestApp::spawn_with(move |config| {
+        // Short, so that a test sees a silent stream's keep-alive comments.
+        config.chat_heartbeat = HEARTBEAT;
         config.language_model = Some(LlmSettings {
             base_url,
             model: "stand-in-1".into(),
@@ -301,4 +304,34 @@ async fn the_model_sees_the_conversation_so_far() {
         .collect();
     let answer = PIECES.concat();
     assert_eq!(messages, [("user", "What is my moon sign?"), ("assistant", answer.as_str()), ("user", "And my sun?")]);
+}
+
+#[tokio::test]
+async fn a_stream_kept_waiting_by_the_model_carries_keep_alive_comments() {
+    let (app, service, model) = chat_with_model(Script::Gated).await;
+    let chatbot = chatbot(&app).await;
+    let response = reqwest::Client::new()
+        .post(format!("{service}/widget/chat/{chatbot}/user/u-6"))
+        .header("origin", SHOP)
+        .json(&json!({ "message": "What is my moon sign?", "birthData": birth() }))
+        .send()
+        .await
+        .unwrap();
+    // The raw bytes, as they come: an EventSource hides comments.
+    let mut body = response.bytes_stream();
+    let mut seen = String::new();
+    let started = tokio::time::Instant::now();
+    while !seen.contains(": keep-alive\n\n") {
+        let chunk = tokio::time::timeout(Duration::from_secs(3), body.next()).await.expect("bytes within 3 s").unwrap().unwrap();
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    // After the first delta, the model is silent: the comment keeps the
+    // connection alive, one interval later.
+    let waited = started.elapsed();
+    assert!(seen.contains("event: delta") && waited >= HEARTBEAT, "{seen:?} after {waited:?}");
+    model.release.notify_one();
+    while !seen.contains("event: done") {
+        let chunk = tokio::time::timeout(Duration::from_secs(3), body.next()).await.expect("bytes within 3 s").unwrap().unwrap();
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
 }

@@ -21,7 +21,7 @@
 //! `delta` (`{text}`) as the answer is produced, each flushed as it comes;
 //! `done` (`{conversationId, messageId, model}`) last, `model` saying who
 //! wrote the answer (`built-in`, or `llm:{model}`). A comment line
-//! (`: keep-alive`) every 15 s while nothing else is sent. The work runs in
+//! (`: keep-alive`) after 15 s without another (`CHAT_HEARTBEAT_MS`). The work runs in
 //! a task that stops when the client goes away (its events have nowhere to
 //! go; a language model's request is dropped with them). The exchange is
 //! stored when the answer is complete.
@@ -37,7 +37,6 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Extension;
 use axum::extract::{Path, State};
@@ -70,7 +69,6 @@ use shared::repo::{RepoError, now_text};
 use crate::profiles::{BirthFields, UNKNOWN_TIME, check_birth};
 
 const MESSAGE_MAX: usize = 2000;
-const HEARTBEAT: Duration = Duration::from_secs(15);
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -124,6 +122,7 @@ pub async fn chat(
     user.charge(&app).await?;
 
     let (events, receiver) = tokio::sync::mpsc::channel::<Event>(16);
+    let heartbeat = app.config.chat_heartbeat;
     let work = Exchange { app, user, profile, conversation, question: message.to_owned() };
     tokio::spawn(async move {
         if let Err(failure) = work.run(&events).await {
@@ -134,7 +133,7 @@ pub async fn chat(
     let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
         receiver.recv().await.map(|event| (Ok::<Event, Infallible>(event), receiver))
     });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(HEARTBEAT).text("keep-alive")).into_response())
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(heartbeat).text("keep-alive")).into_response())
 }
 
 fn event(name: &str, data: serde_json::Value) -> Event {
