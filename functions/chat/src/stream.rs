@@ -47,9 +47,8 @@ use chrono::{Datelike, NaiveDate, Utc};
 use futures_util::StreamExt;
 use serde::Deserialize;
 use serde_json::json;
-use shared::astro::aspect::Orbs;
 use shared::astro::chart::transit::{NatalTarget, TransitInput, TransitingBody, default_transit_orbs, find_transits, transits_at};
-use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::chart::{ChartInput, NatalChart};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
 use shared::astro::time::{CivilDateTime, JulianDay, TimeZoneSpec};
@@ -209,7 +208,8 @@ async fn send(events: &tokio::sync::mpsc::Sender<Event>, event: Event) -> Result
 /// The engine's answer, and what a language model is told instead.
 struct Composed {
     parts: Vec<String>,
-    system: String,
+    /// Only when a model is configured.
+    system: Option<String>,
 }
 
 /// Who wrote an answer that no language model wrote.
@@ -239,9 +239,9 @@ impl Exchange {
             composed = self.compose(topic, language, persona) => composed?,
             () = events.closed() => return Ok(()),
         };
-        let from_model = match self.app.language_model.clone() {
-            Some(model) => (self.ask(&model, &composed, events).await?, model.name()),
-            None => (ModelAnswer::NotAnswered, String::new()),
+        let from_model = match (self.app.language_model.clone(), composed.system.as_deref()) {
+            (Some(model), Some(system)) => (self.ask(&model, system, events).await?, model.name()),
+            _ => (ModelAnswer::NotAnswered, String::new()),
         };
         let (answer, written_by) = match from_model {
             (ModelAnswer::Gone, _) => return Ok(()),
@@ -277,13 +277,8 @@ impl Exchange {
     /// the conversation's latest messages and the question. One that breaks
     /// off mid-answer is an `error` event: what was sent cannot be taken
     /// back, and half an answer is not stored.
-    async fn ask(
-        &self,
-        model: &LanguageModel,
-        composed: &Composed,
-        events: &tokio::sync::mpsc::Sender<Event>,
-    ) -> Result<ModelAnswer, Failure> {
-        let mut turns = vec![Turn::new(Role::System, composed.system.as_str())];
+    async fn ask(&self, model: &LanguageModel, system: &str, events: &tokio::sync::mpsc::Sender<Event>) -> Result<ModelAnswer, Failure> {
+        let mut turns = vec![Turn::new(Role::System, system)];
         let earlier = self.conversation.messages.len().saturating_sub(prompt::HISTORY_MESSAGES);
         for message in &self.conversation.messages[earlier..] {
             let role = if message.role == "assistant" { Role::Assistant } else { Role::User };
@@ -333,15 +328,8 @@ impl Exchange {
         let civil = CivilDateTime::parse(&format!("{}T{time}", profile.birth_date)).map_err(Failure::internal)?;
         let born = civil.resolve(&zone).map_err(Failure::internal)?;
         let instant = born.julian_day_ut();
-        let natal_input = ChartInput {
-            instant,
-            latitude: profile.birth_place_lat,
-            longitude: profile.birth_place_lng,
-            house_system: HouseSystem::Placidus,
-            moon_center: MoonCenter::default(),
-            points: PointId::defaults(ephemeris.chiron_available_at(instant)),
-            orbs: Orbs::default(),
-        };
+        let natal_input =
+            ChartInput::with_defaults(ephemeris, instant, profile.birth_place_lat, profile.birth_place_lng, HouseSystem::Placidus);
         // Today's sky only for the questions about it; it holds the natal
         // chart too, so that is then not computed twice.
         let today = if matches!(topic, Topic::TodayTransits | Topic::MoonPhase) {
@@ -376,7 +364,7 @@ impl Exchange {
             partner_sun,
         };
         let parts = engine::answer(topic, &context);
-        let system = prompt::system(&context, &parts);
+        let system = self.app.language_model.is_some().then(|| prompt::system(&context, &parts));
         Ok(Composed { parts, system })
     }
 }

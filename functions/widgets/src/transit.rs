@@ -27,7 +27,7 @@ use serde_json::Value;
 use shared::astro::Ephemeris;
 use shared::astro::aspect::{Aspect, AspectKind};
 use shared::astro::chart::transit::{NatalTarget, TransitMoment, default_transit_orbs, transits_at};
-use shared::astro::chart::{ChartInput, MoonCenter, PointPlacement};
+use shared::astro::chart::{ChartInput, PointPlacement};
 use shared::astro::ephemeris::EphemerisError;
 use shared::astro::house::HouseSystem;
 use shared::astro::point::{AngleId, PointId};
@@ -209,13 +209,8 @@ fn parse(body: &WidgetTransitBody, ephemeris: &Ephemeris) -> Result<Request, Api
     };
     let instant = born.julian_day_ut();
     let natal = ChartInput {
-        instant,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        house_system: HouseSystem::Placidus,
-        moon_center: MoonCenter::default(),
-        points: PointId::defaults(ephemeris.chiron_available_at(instant)),
         orbs: default_transit_orbs(),
+        ..ChartInput::with_defaults(ephemeris, instant, place.latitude, place.longitude, HouseSystem::Placidus)
     };
     Ok(Request { natal, birth: born, birth_zone, transit, transit_zone })
 }

@@ -304,16 +304,7 @@ struct Charts {
 }
 
 fn input_of(person: &Person, house_system: HouseSystem, ephemeris: &Ephemeris) -> ChartInput {
-    let instant = JulianDay::from_utc(person.utc);
-    ChartInput {
-        instant,
-        latitude: person.latitude,
-        longitude: person.longitude,
-        house_system,
-        moon_center: MoonCenter::default(),
-        points: PointId::defaults(ephemeris.chiron_available_at(instant)),
-        orbs: Orbs::default(),
-    }
+    ChartInput::with_defaults(ephemeris, JulianDay::from_utc(person.utc), person.latitude, person.longitude, house_system)
 }
 
 /// `leading`'s points against `still`'s, the second held still (its motion

@@ -39,6 +39,23 @@ pub struct ChartInput {
     pub orbs: Orbs,
 }
 
+impl ChartInput {
+    /// The chart at `instant` and a place as the service casts it unless
+    /// asked otherwise: the default points (Chiron where the ephemeris
+    /// covers the date), the topocentric Moon, the default orbs.
+    pub fn with_defaults(ephemeris: &Ephemeris, instant: JulianDay, latitude: f64, longitude: f64, house_system: HouseSystem) -> Self {
+        Self {
+            instant,
+            latitude,
+            longitude,
+            house_system,
+            moon_center: MoonCenter::default(),
+            points: PointId::defaults(ephemeris.chiron_available_at(instant)),
+            orbs: Orbs::default(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct PointPlacement {
     pub point: PointId,
