@@ -5,6 +5,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use shared::astro::Ephemeris;
 use shared::astro::aspect::Orbs;
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::frame::{Ayanamsa, Frame, Zodiac};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
 use shared::astro::time::{CivilDateTime, TimeZoneSpec};
@@ -14,6 +15,7 @@ fn natal(c: &mut Criterion) {
     let zone = TimeZoneSpec::parse("Europe/Rome").expect("zone");
     let instant = CivilDateTime::parse("1990-05-11T14:30").expect("date").resolve(&zone).expect("instant");
     let input = ChartInput {
+        frame: Default::default(),
         instant: instant.julian_day_ut(),
         latitude: 41.9028,
         longitude: 12.4964,
@@ -35,6 +37,21 @@ fn natal(c: &mut Criterion) {
             NatalChart::compute(&ephemeris, &varied).expect("chart")
         })
     });
+    // The same with a sidereal zodiac (issue 17: within 5 % of tropical).
+    // Lahiri is a plain offset from tropical; true_citra computes Spica's
+    // place for its ayanamsa; j2000 projects each body with the library.
+    for ayanamsa in [Ayanamsa::LAHIRI, Ayanamsa::parse("true_citra").expect("id"), Ayanamsa::parse("j2000").expect("id")] {
+        let sidereal = ChartInput { frame: Frame { zodiac: Zodiac::Sidereal(ayanamsa), ..Frame::default() }, ..input.clone() };
+        let mut step = 0.0;
+        c.bench_function(&format!("natal_chart_varying_instant_sidereal_{}", ayanamsa.id()), |b| {
+            b.iter(|| {
+                step += 0.37;
+                let mut varied = sidereal.clone();
+                varied.instant.0 += step;
+                NatalChart::compute(&ephemeris, &varied).expect("chart")
+            })
+        });
+    }
 }
 
 criterion_group!(benches, natal);

@@ -16,6 +16,7 @@ use shared::render::{Ring, Style, Wheel, render_svg, svg_to_png};
 
 fn chart(ephemeris: &Ephemeris, instant: DateTime<Utc>, latitude: f64, longitude: f64) -> NatalChart {
     let input = ChartInput {
+        frame: Default::default(),
         instant: JulianDay::from_utc(instant),
         latitude,
         longitude,

@@ -17,6 +17,7 @@ fn returns(c: &mut Criterion) {
     let sun = ephemeris.position(birth, Body::Sun, Observer::Geocentric).expect("sun").longitude;
     let moon = ephemeris.position(birth, Body::Moon, Observer::Geocentric).expect("moon").longitude;
     let chart_at = |instant| ChartInput {
+        frame: Default::default(),
         instant,
         latitude: 41.9028,
         longitude: 12.4964,
@@ -30,7 +31,7 @@ fn returns(c: &mut Criterion) {
     c.bench_function("solar_return_with_chart", |b| {
         b.iter(|| {
             year = year % 60 + 1;
-            let at = solar_return(&ephemeris, birth, sun, year).expect("return");
+            let at = solar_return(&ephemeris, birth, sun, year, Default::default()).expect("return");
             NatalChart::compute(&ephemeris, &chart_at(at)).expect("chart")
         })
     });
@@ -38,7 +39,7 @@ fn returns(c: &mut Criterion) {
     c.bench_function("lunar_return_with_chart", |b| {
         b.iter(|| {
             day = (day + 3.7) % 9000.0;
-            let at = lunar_return(&ephemeris, moon, JulianDay(2_455_000.5 + day)).expect("return");
+            let at = lunar_return(&ephemeris, moon, JulianDay(2_455_000.5 + day), Default::default()).expect("return");
             NatalChart::compute(&ephemeris, &chart_at(at)).expect("chart")
         })
     });

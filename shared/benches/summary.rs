@@ -22,6 +22,7 @@ fn summary(c: &mut Criterion) {
         .map(|n| {
             let instant = Utc.with_ymd_and_hms(1950, 1, 1, 0, 0, 0).unwrap() + Duration::minutes(n * (397 * 24 * 60 + 317));
             let input = ChartInput {
+                frame: Default::default(),
                 instant: JulianDay::from_utc(instant),
                 latitude: -40.0 + 6.0 * n as f64,
                 longitude: -120.0 + 15.0 * n as f64,

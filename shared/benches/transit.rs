@@ -21,6 +21,7 @@ fn transit(c: &mut Criterion) {
     let chart = NatalChart::compute(
         &ephemeris,
         &ChartInput {
+            frame: Default::default(),
             instant: birth.julian_day_ut(),
             latitude: 41.9028,
             longitude: 12.4964,

@@ -17,6 +17,7 @@ use shared::render::{ChartSize, Ring, Style, Theme, Wheel, layout, render_svg, s
 
 fn chart(ephemeris: &Ephemeris, instant: DateTime<Utc>, latitude: f64, longitude: f64, points: Vec<PointId>) -> NatalChart {
     let input = ChartInput {
+        frame: Default::default(),
         instant: JulianDay::from_utc(instant),
         latitude,
         longitude,

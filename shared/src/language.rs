@@ -66,6 +66,7 @@ impl Language {
                 PointId::Chiron => "Quirón",
                 PointId::PartOfFortune => "Parte de la Fortuna",
                 PointId::Vertex => "Vértice",
+                PointId::Earth => "Tierra",
             };
         }
         match point {
@@ -86,6 +87,7 @@ impl Language {
             PointId::Chiron => "Chiron",
             PointId::PartOfFortune => "Part of Fortune",
             PointId::Vertex => "Vertex",
+            PointId::Earth => "Earth",
         }
     }
 

@@ -626,6 +626,7 @@ fn natal_chart_is_consistent() {
         );
 
         let input = ChartInput {
+            frame: Default::default(),
             instant: case.jd,
             latitude: case.latitude,
             longitude: case.longitude,

@@ -54,6 +54,7 @@ fn natal_targets(ephemeris: &Ephemeris, (jd, latitude, longitude): (f64, f64, f6
     let chart = NatalChart::compute(
         ephemeris,
         &ChartInput {
+            frame: Default::default(),
             instant: JulianDay(jd),
             latitude,
             longitude,

@@ -11,6 +11,7 @@ mod content;
 #[allow(dead_code)]
 mod dynamo_proxy;
 mod errors;
+mod frames;
 mod invitations;
 mod jwt;
 mod key_management;

@@ -4,6 +4,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::Serialize;
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::frame::Perspective;
 use shared::astro::time::{format_local, format_utc};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
@@ -49,10 +50,14 @@ pub async fn calculate_natal(
     let instant = parse_instant(&body.date_time, place.zone.as_ref(), &app.ephemeris, "/dateTime", &mut problems);
     let options = parse_common(&body.common_options(), &app.ephemeris, instant.map(|i| i.julian_day_ut()), &mut problems);
     let moon_center = moon_center(body.moon_center.as_deref(), &mut problems);
+    if body.moon_center.is_some() && options.frame.perspective != Perspective::Geocentric {
+        problems.add("/moonCenter", "moonCenter chooses the Moon's place in a geocentric chart; with another perspective leave it out");
+    }
     problems.into_result()?;
     let instant = instant.ok_or_else(|| ApiError::invalid_field("/dateTime", "the date-time could not be placed in time"))?;
 
     let input = ChartInput {
+        frame: options.frame,
         instant: instant.julian_day_ut(),
         latitude: place.latitude,
         longitude: place.longitude,
@@ -81,7 +86,14 @@ pub async fn calculate_natal(
         summary,
     };
     let document = Document::new(data)
-        .with_meta("moonCenter", if moon_center == MoonCenter::Geocentric { "geocentric" } else { "topocentric" })
+        .with_meta(
+            "moonCenter",
+            match (options.frame.perspective, moon_center) {
+                (Perspective::Heliocentric, _) => "heliocentric",
+                (Perspective::Topocentric, _) | (Perspective::Geocentric, MoonCenter::Topocentric) => "topocentric",
+                (Perspective::Geocentric, MoonCenter::Geocentric) => "geocentric",
+            },
+        )
         .with_meta("timezone", place.zone.map(|z| z.name()).unwrap_or_default())
         .with_meta("utcOffset", instant.offset.to_string());
     Ok(meta.finish(document, &options))

@@ -85,6 +85,7 @@ pub async fn calculate_progressions(
     // each year before the target (the converse direction of the method).
     let target_instant = target.julian_day_ut();
     let natal_input = ChartInput {
+        frame: options.frame,
         instant: birth.julian_day_ut(),
         latitude: place.latitude,
         longitude: place.longitude,

@@ -16,6 +16,7 @@ use serde::Serialize;
 use shared::astro::chart::returns::{lunar_return, solar_return};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::ephemeris::{Body, EphemerisError, Observer};
+use shared::astro::frame::Zodiac;
 use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, format_utc, local_time_on};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
@@ -122,12 +123,15 @@ fn return_input(input: &ReturnInput, at: JulianDay) -> ChartInput {
         moon_center: MoonCenter::Geocentric,
         points: input.options.points.clone(),
         orbs: input.options.orbs.clone(),
+        frame: input.options.frame,
     }
 }
 
-fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body) -> Result<f64, ApiError> {
+/// The natal longitude of `body` in the request's zodiac (geocentric: a
+/// return is the body's return as seen from the Earth).
+fn natal_longitude(app: &AppState, birth: &ResolvedInstant, body: Body, zodiac: Zodiac) -> Result<f64, ApiError> {
     app.ephemeris
-        .position(birth.julian_day_ut(), body, Observer::Geocentric)
+        .position_in(birth.julian_day_ut(), body, Observer::Geocentric, zodiac)
         .map(|p| p.longitude)
         .map_err(|e| ephemeris_error(e, "/birthDateTime"))
 }
@@ -189,12 +193,13 @@ pub async fn calculate_solar_return(
     problems.into_result()?;
     let mut input = finish_input(birth, birth_place, chart_place, options)?;
 
-    let natal_sun = natal_longitude(&app, &input.birth, Body::Sun)?;
+    let natal_sun = natal_longitude(&app, &input.birth, Body::Sun, input.options.frame.zodiac)?;
     // The return nearest the birthday of `returnYear`: as many tropical
     // years after birth as calendar years (before it, as many before: the
     // Sun was at its natal longitude then too).
     let years = body.return_year - input.birth.local().year();
-    let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years).map_err(out_of_range("/returnYear"))?;
+    let at = solar_return(&app.ephemeris, input.birth.julian_day_ut(), natal_sun, years, input.options.frame.zodiac)
+        .map_err(out_of_range("/returnYear"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::SolarReturn, &input.options).await?;
     let link = ReturnLink { kind: "solarReturn", text: LinkText::SolarReturn { year: body.return_year } };
     let (found, meta) =
@@ -232,8 +237,9 @@ pub async fn calculate_lunar_return(
     // A date before birth is answered like any other: the Moon passed its
     // natal longitude every month before the birth as after it.
 
-    let natal_moon = natal_longitude(&app, &input.birth, Body::Moon)?;
-    let at = lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
+    let natal_moon = natal_longitude(&app, &input.birth, Body::Moon, input.options.frame.zodiac)?;
+    let at =
+        lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut(), input.options.frame.zodiac).map_err(out_of_range("/returnDate"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::LunarReturn, &input.options).await?;
     let link = ReturnLink { kind: "lunarReturn", text: LinkText::LunarReturn { from: &body.return_date } };
     let (found, meta) =
@@ -276,6 +282,7 @@ fn answer(
     meta.add_instant(birth.0, &input.birth);
     // The natal chart as POST /api/calc/natal draws it (topocentric Moon).
     let natal = ChartInput {
+        frame: input.options.frame,
         instant: input.birth.julian_day_ut(),
         latitude: birth.1.latitude,
         longitude: birth.1.longitude,

@@ -114,6 +114,7 @@ impl Person<'_> {
             moon_center: MoonCenter::default(),
             points: options.points.clone(),
             orbs: options.orbs.clone(),
+            frame: options.frame,
         }
     }
 }

@@ -49,6 +49,7 @@ use shared::astro::aspect::AspectKind;
 use shared::astro::chart::transit::{NatalTarget, Pass, TransitInput, TransitingBody, default_transit_orbs, find_transits};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::ephemeris::{EphemerisError, EphemerisSource};
+use shared::astro::frame::Perspective;
 use shared::astro::point::{AngleId, PointId};
 use shared::astro::time::{JulianDay, Repeated, TimeZoneSpec, format_local, format_utc, local_time_on, parse_date};
 use shared::astro::{Ephemeris, ephemeris::Body};
@@ -215,6 +216,11 @@ fn parse_natal_targets(
                 problems.add(format!("/points/{index}"), EphemerisError::ChironUnavailable.to_string());
                 continue;
             }
+            (Some(PointId::Earth), _) => {
+                problems
+                    .add(format!("/points/{index}"), "earth is placed only in heliocentric charts, and transits are read from the Earth");
+                continue;
+            }
             // Outside its data's years, Chiron is left out of the natal chart
             // with a warning (ChartWarning::ChironOmitted), as in every chart.
             (Some(point), _) => NatalTarget::Point(point),
@@ -354,6 +360,9 @@ pub async fn calculate_transit(
     let mut common = body.common_options();
     let natal_ids = common.points.take();
     let options = parse_common(&common, ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
+    if options.frame.perspective == Perspective::Heliocentric {
+        problems.add("/perspective", "transits are read from the Earth: perspective geocentric (default) or topocentric (the natal chart's bodies seen from the birth place)");
+    }
     let orbs = if body.orbs.is_some() { options.orbs.clone() } else { default_transit_orbs() };
     let targets = parse_natal_targets(natal_ids.as_deref(), ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
     let mut transiting_chiron_omitted = false;
@@ -374,6 +383,7 @@ pub async fn calculate_transit(
         })
         .collect();
     let natal_input = ChartInput {
+        frame: options.frame,
         instant: birth.julian_day_ut(),
         latitude: birth_place.latitude,
         longitude: birth_place.longitude,
@@ -399,6 +409,7 @@ pub async fn calculate_transit(
     }
     let targets: Vec<NatalTarget> = natal.iter().map(|(target, _)| *target).collect();
 
+    let transiting: Vec<TransitingBody> = transiting.iter().map(|body| body.in_frame(options.frame)).collect();
     let input = TransitInput { start, end, transiting: transiting.clone(), natal, orbs: orbs.clone() };
     let transits = find_transits(ephemeris, &input).map_err(|e| ephemeris_error(e, "/startDate"))?;
 

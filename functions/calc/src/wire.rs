@@ -8,8 +8,9 @@ use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use shared::astro::aspect::{Aspect, AspectKind, MAX_ORB, Orbs};
 use shared::astro::chart::{NatalChart, PointPlacement};
-use shared::astro::ephemeris::EphemerisError;
+use shared::astro::ephemeris::{EphemerisError, ayanamsa_name};
 use shared::astro::ephemeris::{EphemerisSource, HouseCusps};
+use shared::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::AngleId;
 use shared::astro::point::PointId;
@@ -62,6 +63,9 @@ macro_rules! chart_request {
             pub orbs: Option<std::collections::BTreeMap<String, f64>>,
             /// Widget-style `customization` of the chart images.
             pub customization: Option<serde_json::Value>,
+            pub zodiac: Option<String>,
+            pub ayanamsa: Option<String>,
+            pub perspective: Option<String>,
         }
 
         impl $name {
@@ -74,6 +78,9 @@ macro_rules! chart_request {
                     points: self.points.clone(),
                     orbs: self.orbs.clone(),
                     customization: self.customization.clone(),
+                    zodiac: self.zodiac.clone(),
+                    ayanamsa: self.ayanamsa.clone(),
+                    perspective: self.perspective.clone(),
                 }
             }
         }
@@ -91,6 +98,9 @@ pub struct CommonOptionsBody {
     pub points: Option<Vec<String>>,
     pub orbs: Option<BTreeMap<String, f64>>,
     pub customization: Option<serde_json::Value>,
+    pub zodiac: Option<String>,
+    pub ayanamsa: Option<String>,
+    pub perspective: Option<String>,
 }
 
 pub struct CommonOptions {
@@ -102,6 +112,8 @@ pub struct CommonOptions {
     pub orbs: Orbs,
     /// How the chart images look (validated; carried in their links).
     pub customization: Option<serde_json::Value>,
+    /// Zodiac and perspective of every chart of the answer.
+    pub frame: Frame,
 }
 
 /// `instant` (when known) decides whether Chiron's data covers the date.
@@ -119,8 +131,9 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
         }),
     };
     let language = parse_language(body.language.as_deref(), "/language", problems);
+    let frame = parse_frame(body, problems);
     let points = match &body.points {
-        None => PointId::defaults(chiron_here),
+        None => PointId::defaults_seen_from(frame.perspective, chiron_here),
         Some(ids) => {
             if ids.is_empty() {
                 problems.add("/points", "give at least one point, or leave points out for the default set");
@@ -132,12 +145,22 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
                         format!("/points/{index}"),
                         "chiron is not available on this server: it needs the asteroid ephemeris file seas_18.se1",
                     ),
+                    Some(point) if !point.seen_from(frame.perspective) => problems.add(
+                        format!("/points/{index}"),
+                        match frame.perspective {
+                            Perspective::Heliocentric => format!(
+                                "{id} has no place in a heliocentric chart (the Sun is its centre; the Moon, nodes, Lilith and the chart's own points belong to the Earth); heliocentric points: {}",
+                                PointId::every().filter(|p| p.seen_from(Perspective::Heliocentric)).map(|p| p.id()).collect::<Vec<_>>().join(", ")
+                            ),
+                            _ => format!("{id} is placed only in heliocentric charts (perspective: heliocentric)"),
+                        },
+                    ),
                     // Asked for outside its data's years, Chiron is left
                     // out of the chart with a warning (ChartWarning::ChironOmitted).
                     Some(point) if !points.contains(&point) => points.push(point),
                     Some(_) => {}
                     None => {
-                        let valid: Vec<_> = PointId::ALL.iter().map(|p| p.id()).collect();
+                        let valid: Vec<_> = PointId::every().map(|p| p.id()).collect();
                         problems.add(format!("/points/{index}"), format!("unknown point '{id}'; valid: {}", valid.join(", ")));
                     }
                 }
@@ -178,7 +201,43 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
         include_readable_entities: body.include_readable_entities.unwrap_or(false),
         points,
         orbs,
+        frame,
     }
+}
+
+/// `zodiac`, `ayanamsa` and `perspective`. A sidereal zodiac without an
+/// ayanamsa uses Lahiri's (the one most sidereal astrologers use); an
+/// ayanamsa with a tropical zodiac is refused rather than ignored.
+fn parse_frame(body: &CommonOptionsBody, problems: &mut Problems) -> Frame {
+    let ayanamsa = body.ayanamsa.as_deref().map(|id| {
+        Ayanamsa::parse(id).unwrap_or_else(|| {
+            let valid: Vec<_> = Ayanamsa::all().map(|a| a.id()).collect();
+            problems.add("/ayanamsa", format!("unknown ayanamsa '{id}'; valid: {}", valid.join(", ")));
+            Ayanamsa::LAHIRI
+        })
+    });
+    let zodiac = match body.zodiac.as_deref() {
+        None | Some("tropical") => {
+            if ayanamsa.is_some() {
+                problems.add("/ayanamsa", "an ayanamsa applies to the sidereal zodiac: send zodiac 'sidereal' with it");
+            }
+            Zodiac::Tropical
+        }
+        Some("sidereal") => Zodiac::Sidereal(ayanamsa.unwrap_or(Ayanamsa::LAHIRI)),
+        Some(other) => {
+            problems.add("/zodiac", format!("unknown zodiac '{other}'; valid: tropical, sidereal"));
+            Zodiac::Tropical
+        }
+    };
+    let perspective = match body.perspective.as_deref() {
+        None => Perspective::Geocentric,
+        Some(id) => Perspective::parse(id).unwrap_or_else(|| {
+            let valid: Vec<_> = Perspective::ALL.iter().map(|p| p.id()).collect();
+            problems.add("/perspective", format!("unknown perspective '{id}'; valid: {}", valid.join(", ")));
+            Perspective::Geocentric
+        }),
+    };
+    Frame { zodiac, perspective }
 }
 
 pub fn moon_center(text: Option<&str>, problems: &mut Problems) -> MoonCenter {
@@ -413,15 +472,20 @@ pub struct ChartMeta {
     pub moshier: bool,
     /// The house system drawn for the answer's main chart (the first added).
     pub house_system: Option<HouseSystem>,
+    /// The ayanamsa at the main chart's instant (sidereal answers).
+    pub ayanamsa: Option<f64>,
 }
 
 impl ChartMeta {
     pub fn new() -> Self {
-        Self { warnings: Vec::new(), moshier: false, house_system: None }
+        Self { warnings: Vec::new(), moshier: false, house_system: None, ayanamsa: None }
     }
 
     pub fn add_chart(&mut self, chart: &NatalChart) {
         self.house_system.get_or_insert(chart.houses.system_used);
+        if self.ayanamsa.is_none() {
+            self.ayanamsa = chart.ayanamsa.map(|a| a.degrees);
+        }
         for warning in &chart.warnings {
             let text = warning.to_string();
             if !self.warnings.contains(&text) {
@@ -442,10 +506,20 @@ impl ChartMeta {
     }
 
     /// Writes `houseSystem` (drawn), `requestedHouseSystem`, `ephemeris`,
-    /// `language` and `warnings` into the document's meta.
+    /// `zodiac` (with `ayanamsa`: id, the library's name and its degrees at
+    /// the main chart's instant), `perspective`, `language` and `warnings`
+    /// into the document's meta.
     pub fn finish<T: Serialize>(self, document: Document<T>, options: &CommonOptions) -> Document<T> {
+        let document = match options.frame.zodiac {
+            Zodiac::Tropical => document.with_meta("zodiac", "tropical"),
+            Zodiac::Sidereal(ayanamsa) => document.with_meta("zodiac", "sidereal").with_meta(
+                "ayanamsa",
+                serde_json::json!({ "id": ayanamsa.id(), "name": ayanamsa_name(ayanamsa), "degrees": self.ayanamsa }),
+            ),
+        };
         // Any position from the Moshier ephemeris makes the answer a Moshier answer.
         document
+            .with_meta("perspective", options.frame.perspective.id())
             .with_meta("houseSystem", self.house_system.unwrap_or(options.house_system).id())
             .with_meta("requestedHouseSystem", options.house_system.id())
             .with_meta("ephemeris", if self.moshier { "moshier" } else { "swiss_files" })

@@ -54,7 +54,7 @@ fn sun_longitude(ephemeris: &Ephemeris, jd: JulianDay) -> Result<f64, EphemerisE
 
 /// The instant near `guess` when the Sun is at `longitude`.
 fn solar_term(ephemeris: &Ephemeris, longitude: f64, guess: JulianDay) -> Result<JulianDay, EphemerisError> {
-    super::chart::returns::crossing(ephemeris, Body::Sun, longitude, guess)
+    super::chart::returns::crossing(ephemeris, Body::Sun, longitude, guess, super::frame::Zodiac::Tropical)
 }
 
 /// The new moon nearest `guess` (within half a lunation): the Moon's

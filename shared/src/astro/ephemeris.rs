@@ -30,9 +30,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use swiss_eph as sys;
 
+use super::frame::{Ayanamsa, Zodiac};
 use super::house::HouseSystem;
 use super::time::JulianDay;
-use super::zodiac::{angular_distance, normalize_degrees};
+use super::zodiac::{angular_distance, normalize_degrees, signed_arc};
 
 /// The instants the ephemeris serves: 1000-01-01 to 2999-12-31 (proleptic
 /// Gregorian calendar). 1800–2399 come from the Swiss files, the rest from
@@ -63,6 +64,8 @@ pub enum Body {
     /// Black Moon Lilith: the mean lunar apogee.
     MeanLilith,
     Chiron,
+    /// Only meaningful seen from the Sun (heliocentric charts).
+    Earth,
 }
 
 impl Body {
@@ -82,6 +85,7 @@ impl Body {
             Self::TrueNode => sys::SE_TRUE_NODE,
             Self::MeanLilith => sys::SE_MEAN_APOG,
             Self::Chiron => sys::SE_CHIRON,
+            Self::Earth => sys::SE_EARTH,
         }
     }
 }
@@ -93,6 +97,8 @@ pub enum Observer {
     Geocentric,
     /// A place on the surface (parallax matters for the Moon, up to ~1°).
     Topocentric { longitude: f64, latitude: f64, altitude_m: f64 },
+    /// The centre of the Sun.
+    Heliocentric,
 }
 
 /// Which ephemeris produced a position.
@@ -182,6 +188,21 @@ static NEXT_INSTANCE_ID: AtomicU64 = AtomicU64::new(1);
 thread_local! {
     /// Which `Ephemeris` instance last set this thread's search path.
     static CONFIGURED_FOR: Cell<u64> = const { Cell::new(0) };
+    /// The sidereal mode last set on this thread (-1: none yet).
+    static SIDEREAL_MODE: Cell<i32> = const { Cell::new(-1) };
+    /// The last ayanamsa computed on this thread: (mode, jd, value): the
+    /// points of one chart share one instant, so they share one computation.
+    static LAST_AYANAMSA: Cell<(i32, f64, AyanamsaValue)> = const { Cell::new((-1, f64::NAN, AyanamsaValue { degrees: 0.0, speed: 0.0 })) };
+}
+
+/// The ayanamsa at an instant: how far the sidereal zodiac's origin lies
+/// ahead of the vernal equinox of date (nutation included, as the library
+/// subtracts it from positions of date).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AyanamsaValue {
+    pub degrees: f64,
+    /// Degrees per day.
+    pub speed: f64,
 }
 
 /// A handle to the Swiss Ephemeris. Cheap to share (`Arc`) across tasks.
@@ -241,6 +262,55 @@ impl Ephemeris {
     }
 
     pub fn position(&self, jd: JulianDay, body: Body, observer: Observer) -> Result<BodyPosition, EphemerisError> {
+        self.check_body(jd, body)?;
+        self.configure_thread();
+        self.calculate(jd, body, observer, 0)
+    }
+
+    /// The position of `body` in `zodiac`. Sidereal longitudes are the
+    /// library's own: for most ayanamsas the tropical longitude less the
+    /// ayanamsa of the instant (computed once per instant and thread), for
+    /// those measured on another epoch's ecliptic the library's projection.
+    pub fn position_in(&self, jd: JulianDay, body: Body, observer: Observer, zodiac: Zodiac) -> Result<BodyPosition, EphemerisError> {
+        match zodiac {
+            Zodiac::Tropical => self.position(jd, body, observer),
+            Zodiac::Sidereal(ayanamsa) if ayanamsa.projects_onto_epoch_ecliptic() => {
+                self.check_body(jd, body)?;
+                self.configure_thread();
+                set_sidereal_mode(ayanamsa);
+                self.calculate(jd, body, observer, sys::SEFLG_SIDEREAL)
+            }
+            Zodiac::Sidereal(ayanamsa) => {
+                let tropical = self.position(jd, body, observer)?;
+                let offset = self.ayanamsa(jd, ayanamsa)?;
+                Ok(BodyPosition {
+                    longitude: normalize_degrees(tropical.longitude - offset.degrees),
+                    speed_longitude: tropical.speed_longitude - offset.speed,
+                    ..tropical
+                })
+            }
+        }
+    }
+
+    /// The ayanamsa at `jd` (UT).
+    pub fn ayanamsa(&self, jd: JulianDay, ayanamsa: Ayanamsa) -> Result<AyanamsaValue, EphemerisError> {
+        self.check_supported(jd)?;
+        let (mode, at, value) = LAST_AYANAMSA.with(Cell::get);
+        if mode == ayanamsa.mode() && at == jd.0 {
+            return Ok(value);
+        }
+        self.configure_thread();
+        set_sidereal_mode(ayanamsa);
+        // The library's own speed: the difference over 0.001 day.
+        const INTERVAL: f64 = 0.001;
+        let degrees = ayanamsa_ut(jd.0)?;
+        let before = ayanamsa_ut(jd.0 - INTERVAL)?;
+        let value = AyanamsaValue { degrees, speed: signed_arc(degrees - before) / INTERVAL };
+        LAST_AYANAMSA.with(|last| last.set((ayanamsa.mode(), jd.0, value)));
+        Ok(value)
+    }
+
+    fn check_body(&self, jd: JulianDay, body: Body) -> Result<(), EphemerisError> {
         self.check_supported(jd)?;
         if body == Body::Chiron {
             if !self.chiron_available {
@@ -250,12 +320,20 @@ impl Ephemeris {
                 return Err(EphemerisError::ChironOutOfRange);
             }
         }
-        self.configure_thread();
-        let mut flags = sys::SEFLG_SWIEPH | sys::SEFLG_SPEED;
-        if let Observer::Topocentric { longitude, latitude, altitude_m } = observer {
-            // SAFETY: plain values; the state written is this thread's own.
-            unsafe { sys::swe_set_topo(longitude, latitude, altitude_m) };
-            flags |= sys::SEFLG_TOPOCTR;
+        Ok(())
+    }
+
+    /// One `swe_calc_ut` call; the thread is configured.
+    fn calculate(&self, jd: JulianDay, body: Body, observer: Observer, extra_flags: i32) -> Result<BodyPosition, EphemerisError> {
+        let mut flags = sys::SEFLG_SWIEPH | sys::SEFLG_SPEED | extra_flags;
+        match observer {
+            Observer::Geocentric => {}
+            Observer::Topocentric { longitude, latitude, altitude_m } => {
+                // SAFETY: plain values; the state written is this thread's own.
+                unsafe { sys::swe_set_topo(longitude, latitude, altitude_m) };
+                flags |= sys::SEFLG_TOPOCTR;
+            }
+            Observer::Heliocentric => flags |= sys::SEFLG_HELCTR,
         }
         let mut xx = [0.0f64; 6];
         let mut serr = [0 as c_char; ERROR_BUFFER];
@@ -304,6 +382,122 @@ impl Ephemeris {
         };
         let obliquity = self.true_obliquity(jd)?;
         finish_houses(returned, &cusps, &ascmc, &serr, latitude, obliquity, system)
+    }
+
+    /// The houses at `jd` in `zodiac`. Most sidereal houses are the
+    /// tropical ones less the ayanamsa (the library does the same), whole
+    /// signs counted from the sidereal ascendant's sign; for the ayanamsas
+    /// on another epoch's ecliptic the library draws the cusps on that
+    /// ecliptic, and the astronomical angles move as the library's do.
+    pub fn houses_in(
+        &self,
+        jd: JulianDay,
+        latitude: f64,
+        longitude: f64,
+        system: HouseSystem,
+        zodiac: Zodiac,
+    ) -> Result<HouseCusps, EphemerisError> {
+        let tropical = self.houses(jd, latitude, longitude, system)?;
+        match zodiac {
+            Zodiac::Tropical => Ok(tropical),
+            Zodiac::Sidereal(ayanamsa) if ayanamsa.projects_onto_epoch_ecliptic() => {
+                set_sidereal_mode(ayanamsa);
+                let mut cusps = [0.0f64; 13];
+                let mut ascmc = [0.0f64; 10];
+                let mut serr = [0 as c_char; ERROR_BUFFER];
+                // SAFETY: as in `houses`. A system that cannot be drawn here
+                // comes back as Porphyry, which `tropical` already says.
+                unsafe {
+                    sys::swe_houses_ex2(
+                        jd.0,
+                        sys::SEFLG_SIDEREAL,
+                        latitude,
+                        longitude,
+                        i32::from(system.letter()),
+                        cusps.as_mut_ptr(),
+                        ascmc.as_mut_ptr(),
+                        std::ptr::null_mut(),
+                        std::ptr::null_mut(),
+                        serr.as_mut_ptr(),
+                    )
+                };
+                if cusps[1..].iter().chain(ascmc[..4].iter()).any(|v| !v.is_finite()) {
+                    return Err(EphemerisError::Computation(message(&serr)));
+                }
+                let mut twelve = [0.0; 12];
+                twelve.copy_from_slice(&cusps[1..13]);
+                // The library's tropical angles less its sidereal ones: the
+                // projection's shift at each angle (antipodes shift alike).
+                let (library_ascendant, library_midheaven) = self.library_angles(jd, latitude, longitude, system)?;
+                Ok(HouseCusps {
+                    cusps: twelve,
+                    ascendant: normalize_degrees(tropical.ascendant - signed_arc(library_ascendant - ascmc[0])),
+                    midheaven: normalize_degrees(tropical.midheaven - signed_arc(library_midheaven - ascmc[1])),
+                    vertex: ascmc[3],
+                    ..tropical
+                })
+            }
+            Zodiac::Sidereal(ayanamsa) => {
+                let offset = self.ayanamsa(jd, ayanamsa)?.degrees;
+                Ok(shift_houses(tropical, offset, system))
+            }
+        }
+    }
+
+    /// The library's own tropical ascendant and midheaven (`ascmc[0..2]`).
+    fn library_angles(&self, jd: JulianDay, latitude: f64, longitude: f64, system: HouseSystem) -> Result<(f64, f64), EphemerisError> {
+        let mut cusps = [0.0f64; 13];
+        let mut ascmc = [0.0f64; 10];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: as in `houses`.
+        unsafe {
+            sys::swe_houses_ex2(
+                jd.0,
+                0,
+                latitude,
+                longitude,
+                i32::from(system.letter()),
+                cusps.as_mut_ptr(),
+                ascmc.as_mut_ptr(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                serr.as_mut_ptr(),
+            )
+        };
+        if !ascmc[0].is_finite() || !ascmc[1].is_finite() {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        Ok((ascmc[0], ascmc[1]))
+    }
+
+    /// Houses from an ARMC (progressions) in `zodiac`, with the ayanamsa of
+    /// `jd`. There is no library call for sidereal houses from an ARMC; for
+    /// the ayanamsas on another epoch's ecliptic the shift is the one the
+    /// library applies to the Sun at `jd` (the Sun stays within a second of
+    /// the ecliptic, so this is the projection's shift along it).
+    pub fn houses_from_armc_in(
+        &self,
+        armc: f64,
+        latitude: f64,
+        obliquity: f64,
+        system: HouseSystem,
+        zodiac: Zodiac,
+        jd: JulianDay,
+    ) -> Result<HouseCusps, EphemerisError> {
+        let tropical = self.houses_from_armc(armc, latitude, obliquity, system)?;
+        match zodiac {
+            Zodiac::Tropical => Ok(tropical),
+            Zodiac::Sidereal(ayanamsa) => {
+                let offset = if ayanamsa.projects_onto_epoch_ecliptic() {
+                    let tropical_sun = self.position(jd, Body::Sun, Observer::Geocentric)?.longitude;
+                    let sidereal_sun = self.position_in(jd, Body::Sun, Observer::Geocentric, zodiac)?.longitude;
+                    signed_arc(tropical_sun - sidereal_sun)
+                } else {
+                    self.ayanamsa(jd, ayanamsa)?.degrees
+                };
+                Ok(shift_houses(tropical, offset, system))
+            }
+        }
     }
 
     /// Houses for a sidereal angle (ARMC) instead of a moment: progressed
@@ -368,6 +562,54 @@ fn finish_houses(
     let (ascendant, midheaven) = astronomical_angles(ascmc[2], latitude, obliquity);
     let angles_differ_from_system = angular_distance(ascendant, ascmc[0]) > 90.0 || angular_distance(midheaven, ascmc[1]) > 90.0;
     Ok(HouseCusps { cusps: twelve, ascendant, midheaven, armc: ascmc[2], vertex: ascmc[3], system_used, angles_differ_from_system })
+}
+
+/// Tropical houses moved back by `offset` degrees; whole-sign houses start
+/// at the sign of the moved ascendant.
+fn shift_houses(tropical: HouseCusps, offset: f64, system: HouseSystem) -> HouseCusps {
+    let ascendant = normalize_degrees(tropical.ascendant - offset);
+    let cusps = if system == HouseSystem::WholeSign {
+        let first = (ascendant / 30.0).floor() * 30.0;
+        std::array::from_fn(|house| normalize_degrees(first + 30.0 * house as f64))
+    } else {
+        tropical.cusps.map(|cusp| normalize_degrees(cusp - offset))
+    };
+    HouseCusps {
+        cusps,
+        ascendant,
+        midheaven: normalize_degrees(tropical.midheaven - offset),
+        vertex: normalize_degrees(tropical.vertex - offset),
+        ..tropical
+    }
+}
+
+/// Sets the thread's sidereal mode unless it is set already (the library
+/// keeps it in its thread-local state).
+fn set_sidereal_mode(ayanamsa: Ayanamsa) {
+    SIDEREAL_MODE.with(|current| {
+        if current.get() != ayanamsa.mode() {
+            // SAFETY: plain values; the state written is this thread's own.
+            unsafe { sys::swe_set_sid_mode(ayanamsa.mode(), 0.0, 0.0) };
+            current.set(ayanamsa.mode());
+        }
+    });
+}
+
+/// The ayanamsa of the thread's sidereal mode at `jd_ut`, nutation included.
+fn ayanamsa_ut(jd_ut: f64) -> Result<f64, EphemerisError> {
+    let mut degrees = 0.0f64;
+    let mut serr = [0 as c_char; ERROR_BUFFER];
+    // SAFETY: `degrees` is one double and `serr` the 256 bytes the API writes.
+    let returned = unsafe { sys::swe_get_ayanamsa_ex_ut(jd_ut, sys::SEFLG_SWIEPH, &mut degrees, serr.as_mut_ptr()) };
+    if returned < 0 || !degrees.is_finite() { Err(EphemerisError::Computation(message(&serr))) } else { Ok(degrees) }
+}
+
+/// The library's name of an ayanamsa ("Lahiri", "Fagan/Bradley", ...).
+pub fn ayanamsa_name(ayanamsa: Ayanamsa) -> String {
+    // SAFETY: the library returns a pointer to a static NUL-terminated
+    // string for every predefined mode (or null).
+    let name = unsafe { sys::swe_get_ayanamsa_name(ayanamsa.mode()) };
+    if name.is_null() { ayanamsa.id().to_owned() } else { unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned() }
 }
 
 fn message(serr: &[c_char]) -> String {

@@ -5,6 +5,7 @@ pub mod aspect;
 pub mod chart;
 pub mod chinese;
 pub mod ephemeris;
+pub mod frame;
 pub mod house;
 pub mod point;
 pub mod sky;

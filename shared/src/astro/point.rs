@@ -2,6 +2,7 @@
 //! computed points, plus the four angles.
 
 use super::ephemeris::Body;
+use super::frame::Perspective;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PointId {
@@ -24,6 +25,8 @@ pub enum PointId {
     /// Ascendant + Moon − Sun by day, + Sun − Moon by night.
     PartOfFortune,
     Vertex,
+    /// The Earth seen from the Sun: the Sun's place in heliocentric charts.
+    Earth,
 }
 
 impl PointId {
@@ -46,6 +49,10 @@ impl PointId {
         Self::PartOfFortune,
         Self::Vertex,
     ];
+
+    /// Points the service places that the interpretation corpus has no
+    /// texts for.
+    pub const WITHOUT_TEXTS: [PointId; 1] = [Self::Earth];
 
     pub const PLANETS: [PointId; 10] = [
         Self::Sun,
@@ -71,6 +78,53 @@ impl PointId {
         points
     }
 
+    /// The default selection seen from `perspective`: from the Sun the
+    /// Earth takes the Sun's place and the Moon, the lunar nodes and Lilith
+    /// (which only exist as seen from the Earth) are left out.
+    pub fn defaults_seen_from(perspective: Perspective, chiron_available: bool) -> Vec<PointId> {
+        match perspective {
+            Perspective::Heliocentric => {
+                let mut points = vec![Self::Earth];
+                points.extend(Self::PLANETS.iter().copied().filter(|p| p.seen_from(perspective)));
+                if chiron_available {
+                    points.push(Self::Chiron);
+                }
+                points
+            }
+            Perspective::Geocentric | Perspective::Topocentric => Self::defaults(chiron_available),
+        }
+    }
+
+    /// Whether the point has a place seen from `perspective`.
+    pub fn seen_from(self, perspective: Perspective) -> bool {
+        match perspective {
+            Perspective::Heliocentric => matches!(
+                self,
+                Self::Mercury
+                    | Self::Venus
+                    | Self::Mars
+                    | Self::Jupiter
+                    | Self::Saturn
+                    | Self::Uranus
+                    | Self::Neptune
+                    | Self::Pluto
+                    | Self::Chiron
+                    | Self::Earth
+            ),
+            Perspective::Geocentric | Perspective::Topocentric => self != Self::Earth,
+        }
+    }
+
+    /// Whether the interpretation corpus has texts for the point.
+    pub fn has_texts(self) -> bool {
+        !Self::WITHOUT_TEXTS.contains(&self)
+    }
+
+    /// Every point a request may name.
+    pub fn every() -> impl Iterator<Item = PointId> {
+        Self::ALL.into_iter().chain(Self::WITHOUT_TEXTS)
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             Self::Sun => "sun",
@@ -90,11 +144,12 @@ impl PointId {
             Self::Chiron => "chiron",
             Self::PartOfFortune => "part_of_fortune",
             Self::Vertex => "vertex",
+            Self::Earth => "earth",
         }
     }
 
     pub fn parse(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|point| point.id() == id)
+        Self::every().find(|point| point.id() == id)
     }
 
     /// The body the ephemeris computes for this point, if it is one.
@@ -114,6 +169,7 @@ impl PointId {
             Self::TrueNode => Body::TrueNode,
             Self::MeanLilith => Body::MeanLilith,
             Self::Chiron => Body::Chiron,
+            Self::Earth => Body::Earth,
             Self::SouthNode | Self::PartOfFortune | Self::Vertex => return None,
         })
     }

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::{ApiError, AppState, public_link};
 use crate::astro::aspect::{AspectKind, Orbs};
 use crate::astro::chart::{ChartInput, MoonCenter};
+use crate::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use crate::astro::house::HouseSystem;
 use crate::astro::point::PointId;
 use crate::astro::time::JulianDay;
@@ -95,6 +96,13 @@ pub struct InputSpec {
     /// Orbs as `[aspect, degrees]`; absent for the default orbs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub a: Option<Vec<(String, f64)>>,
+    /// Sidereal zodiac: the ayanamsa id; absent for the tropical zodiac
+    /// (links made before the option existed stay valid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub z: Option<String>,
+    /// Perspective id; absent for geocentric.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub v: Option<String>,
 }
 
 impl InputSpec {
@@ -107,6 +115,8 @@ impl InputSpec {
             g: input.moon_center == MoonCenter::Geocentric,
             p: input.points.iter().map(|p| p.id().to_owned()).collect(),
             a: (input.orbs != Orbs::default()).then(|| input.orbs.entries().iter().map(|(k, o)| (k.id().to_owned(), *o)).collect()),
+            z: input.frame.zodiac.ayanamsa().map(|a| a.id().to_owned()),
+            v: (input.frame.perspective != Perspective::Geocentric).then(|| input.frame.perspective.id().to_owned()),
         }
     }
 
@@ -125,7 +135,16 @@ impl InputSpec {
                 )?,
             ),
         };
+        let zodiac = match &self.z {
+            None => Zodiac::Tropical,
+            Some(id) => Zodiac::Sidereal(Ayanamsa::parse(id).ok_or_else(invalid_content)?),
+        };
+        let perspective = match &self.v {
+            None => Perspective::Geocentric,
+            Some(id) => Perspective::parse(id).ok_or_else(invalid_content)?,
+        };
         Ok(ChartInput {
+            frame: Frame { zodiac, perspective },
             instant: JulianDay(self.jd),
             latitude: self.la,
             longitude: self.lo,

@@ -61,6 +61,8 @@ pub fn point_path(point: PointId) -> &'static str {
         PointId::PartOfFortune => concat!(ring!("10", "10", "8"), "M4.35 4.35L15.65 15.65M15.65 4.35L4.35 15.65"),
         // Vx.
         PointId::Vertex => "M2.5 4.5L7 16L11.5 4.5M11.5 9.5L17.5 16M17.5 9.5L11.5 16",
+        // ⊕ a circle quartered by a cross.
+        PointId::Earth => concat!(ring!("10", "10", "8"), "M10 2V18M2 10H18"),
     }
 }
 

@@ -19,6 +19,7 @@ pub(super) fn chart_at(instant: chrono::DateTime<Utc>, latitude: f64, longitude:
     let ephemeris = Ephemeris::with_embedded_files().unwrap();
     let points: Vec<PointId> = PointId::ALL.into_iter().filter(|p| *p != PointId::Chiron || ephemeris.chiron_available()).collect();
     let input = ChartInput {
+        frame: Default::default(),
         instant: JulianDay::from_utc(instant),
         latitude,
         longitude,

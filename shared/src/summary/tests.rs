@@ -19,6 +19,7 @@ fn ephemeris() -> Ephemeris {
 
 fn chart(ephemeris: &Ephemeris, instant: chrono::DateTime<Utc>, latitude: f64, longitude: f64) -> NatalChart {
     let input = ChartInput {
+        frame: Default::default(),
         instant: JulianDay::from_utc(instant),
         latitude,
         longitude,

@@ -143,7 +143,7 @@ pub fn point_symbol(point: PointId) -> Option<char> {
         PointId::MeanLilith => '⚸',
         PointId::Chiron => '⚷',
         PointId::PartOfFortune => '⊗',
-        PointId::Vertex => return None,
+        PointId::Vertex | PointId::Earth => return None,
     })
 }
 

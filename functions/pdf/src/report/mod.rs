@@ -364,13 +364,21 @@ fn compute(ephemeris: &Ephemeris, request: &ReportRequest) -> Result<Charts, Rep
                 let sun = inner.position_of(PointId::Sun).map(|p| p.longitude).unwrap_or_default();
                 // The return in force at the target: the last one before it.
                 let years = ((target.0 - natal_input.instant.0) / 365.242_189).floor() as i32;
-                let found = solar_return(ephemeris, natal_input.instant, sun, years)?;
-                if found.0 > target.0 { solar_return(ephemeris, natal_input.instant, sun, years - 1)? } else { found }
+                let found = solar_return(ephemeris, natal_input.instant, sun, years, natal_input.frame.zodiac)?;
+                if found.0 > target.0 {
+                    solar_return(ephemeris, natal_input.instant, sun, years - 1, natal_input.frame.zodiac)?
+                } else {
+                    found
+                }
             } else {
                 let moon = inner.position_of(PointId::Moon).map(|p| p.longitude).unwrap_or_default();
                 // The return in force: the first one after the target, less a month.
-                let next = lunar_return(ephemeris, moon, target)?;
-                if (next.0 - target.0).abs() < 1e-6 { next } else { lunar_return(ephemeris, moon, JulianDay(next.0 - 28.5))? }
+                let next = lunar_return(ephemeris, moon, target, natal_input.frame.zodiac)?;
+                if (next.0 - target.0).abs() < 1e-6 {
+                    next
+                } else {
+                    lunar_return(ephemeris, moon, JulianDay(next.0 - 28.5), natal_input.frame.zodiac)?
+                }
             };
             let outer = NatalChart::compute(ephemeris, &ChartInput { instant: moment, ..natal_input.clone() })?;
             let aspects = outer.aspects.clone();

@@ -3,7 +3,8 @@
 use std::collections::BTreeSet;
 
 use crate::astro::aspect::{Aspect, Orbs, Placement, aspects_within};
-use crate::astro::ephemeris::{BodyPosition, Ephemeris, EphemerisError, EphemerisSource, HouseCusps, Observer};
+use crate::astro::ephemeris::{AyanamsaValue, BodyPosition, Ephemeris, EphemerisError, EphemerisSource, HouseCusps, Observer};
+use crate::astro::frame::{Frame, Perspective};
 use crate::astro::house::{HouseSystem, house_of};
 use crate::astro::point::{AngleId, PointId};
 use crate::astro::time::JulianDay;
@@ -37,6 +38,8 @@ pub struct ChartInput {
     pub moon_center: MoonCenter,
     pub points: Vec<PointId>,
     pub orbs: Orbs,
+    /// Zodiac and perspective (tropical and geocentric unless asked).
+    pub frame: Frame,
 }
 
 impl ChartInput {
@@ -52,6 +55,7 @@ impl ChartInput {
             moon_center: MoonCenter::default(),
             points: PointId::defaults(ephemeris.chiron_available_at(instant)),
             orbs: Orbs::default(),
+            frame: Frame::default(),
         }
     }
 }
@@ -80,6 +84,8 @@ pub enum ChartWarning {
     /// Chiron was asked for as a transiting point in a period its data does
     /// not cover: the transits leave it out rather than refusing the rest.
     TransitingChironOmitted,
+    /// Points with no place in the chart's perspective were left out.
+    NotInPerspective { points: Vec<PointId>, perspective: Perspective },
 }
 
 impl std::fmt::Display for ChartWarning {
@@ -101,6 +107,12 @@ impl std::fmt::Display for ChartWarning {
             Self::TransitingChironOmitted => f.write_str(
                 "chiron was left out of the transiting points: its ephemeris (the asteroid file seas_18.se1) covers 1800-2399 only, and this period reaches outside it",
             ),
+            Self::NotInPerspective { points, perspective } => write!(
+                f,
+                "{} left out: {} charts do not place them",
+                points.iter().map(|p| p.id()).collect::<Vec<_>>().join(", "),
+                perspective.id()
+            ),
             Self::MoshierEphemeris => f.write_str(
                 "this date is outside 1800-2399, the range of the Swiss Ephemeris files; positions come from the Moshier ephemeris (about 0.1\" for planets, 3\" for the Moon)",
             ),
@@ -116,6 +128,8 @@ pub struct NatalChart {
     pub aspects: Vec<Aspect<PointId>>,
     pub sources: BTreeSet<EphemerisSource>,
     pub warnings: Vec<ChartWarning>,
+    /// The ayanamsa at the chart's instant, for sidereal charts.
+    pub ayanamsa: Option<AyanamsaValue>,
 }
 
 impl NatalChart {
@@ -132,7 +146,7 @@ impl NatalChart {
     }
 
     pub fn compute(ephemeris: &Ephemeris, input: &ChartInput) -> Result<Self, EphemerisError> {
-        let houses = ephemeris.houses(input.instant, input.latitude, input.longitude, input.house_system)?;
+        let houses = ephemeris.houses_in(input.instant, input.latitude, input.longitude, input.house_system, input.frame.zodiac)?;
         Self::compute_with_houses(ephemeris, input, houses)
     }
 
@@ -154,7 +168,12 @@ impl NatalChart {
         }
         let mut positions = Positions { ephemeris, input, houses: &houses, computed: Vec::with_capacity(input.points.len() + 2) };
         let mut points = Vec::with_capacity(input.points.len());
-        for &point in &input.points {
+        let perspective = input.frame.perspective;
+        let unseen: Vec<PointId> = input.points.iter().copied().filter(|p| !p.seen_from(perspective)).collect();
+        if !unseen.is_empty() {
+            warnings.push(ChartWarning::NotInPerspective { points: unseen, perspective });
+        }
+        for &point in input.points.iter().filter(|p| p.seen_from(perspective)) {
             if point == PointId::Chiron && ephemeris.chiron_available() && !ephemeris.chiron_available_at(input.instant) {
                 warnings.push(ChartWarning::ChironOmitted);
                 continue;
@@ -186,7 +205,11 @@ impl NatalChart {
             (AngleId::Descendant, normalize_degrees(houses.ascendant + 180.0)),
             (AngleId::ImumCoeli, normalize_degrees(houses.midheaven + 180.0)),
         ];
-        Ok(Self { points, angles, houses, aspects, sources, warnings })
+        let ayanamsa = match input.frame.zodiac.ayanamsa() {
+            Some(ayanamsa) => Some(ephemeris.ayanamsa(input.instant, ayanamsa)?),
+            None => None,
+        };
+        Ok(Self { points, angles, houses, aspects, sources, warnings, ayanamsa })
     }
 }
 
@@ -228,13 +251,16 @@ impl Positions<'_> {
             PointId::Vertex => fixed_point(self.houses.vertex, EphemerisSource::SwissFiles),
             body_point => {
                 let body = body_point.body().ok_or_else(|| EphemerisError::Computation(format!("{} is not a body", body_point.id())))?;
-                let observer = match (body_point, self.input.moon_center) {
-                    (PointId::Moon, MoonCenter::Topocentric) => {
-                        Observer::Topocentric { longitude: self.input.longitude, latitude: self.input.latitude, altitude_m: 0.0 }
-                    }
-                    _ => Observer::Geocentric,
+                let here = Observer::Topocentric { longitude: self.input.longitude, latitude: self.input.latitude, altitude_m: 0.0 };
+                let observer = match (self.input.frame.perspective, body_point, self.input.moon_center) {
+                    (Perspective::Heliocentric, ..) => Observer::Heliocentric,
+                    // The nodes and Lilith are points of the Moon's orbit,
+                    // not bodies: no parallax.
+                    (_, PointId::MeanNode | PointId::TrueNode | PointId::MeanLilith, _) => Observer::Geocentric,
+                    (Perspective::Topocentric, ..) | (Perspective::Geocentric, PointId::Moon, MoonCenter::Topocentric) => here,
+                    (Perspective::Geocentric, ..) => Observer::Geocentric,
                 };
-                self.ephemeris.position(self.input.instant, body, observer)?
+                self.ephemeris.position_in(self.input.instant, body, observer, self.input.frame.zodiac)?
             }
         };
         self.computed.push((point, position));

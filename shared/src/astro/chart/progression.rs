@@ -4,6 +4,7 @@
 use crate::astro::aspect::{Aspect, Placement, aspects_across};
 use crate::astro::chart::natal::{ChartInput, NatalChart};
 use crate::astro::ephemeris::{Body, Ephemeris, EphemerisError, Observer};
+use crate::astro::frame::Zodiac;
 use crate::astro::point::PointId;
 use crate::astro::time::JulianDay;
 use crate::astro::zodiac::normalize_degrees;
@@ -79,12 +80,21 @@ pub fn progress(
         ProgressedAngles::ProgressedInstant => NatalChart::compute(ephemeris, &progressed_input)?,
         ProgressedAngles::SolarArc => {
             let obliquity = ephemeris.true_obliquity(progressed_at)?;
-            let midheaven = normalize_degrees(natal_chart.houses.midheaven + solar_arc);
-            let houses = ephemeris.houses_from_armc(
+            // The arc moves the tropical midheaven (a right ascension needs
+            // the equinox); a sidereal chart then measures the houses from
+            // its zodiac's origin at the progressed instant.
+            let natal_midheaven = match natal.frame.zodiac {
+                Zodiac::Tropical => natal_chart.houses.midheaven,
+                Zodiac::Sidereal(_) => ephemeris.houses(natal.instant, natal.latitude, natal.longitude, natal.house_system)?.midheaven,
+            };
+            let midheaven = normalize_degrees(natal_midheaven + solar_arc);
+            let houses = ephemeris.houses_from_armc_in(
                 right_ascension_on_ecliptic(midheaven, obliquity),
                 natal.latitude,
                 obliquity,
                 natal.house_system,
+                natal.frame.zodiac,
+                progressed_at,
             )?;
             NatalChart::compute_with_houses(ephemeris, &progressed_input, houses)?
         }

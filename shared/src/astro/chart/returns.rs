@@ -3,6 +3,7 @@
 //! longitude's own speed is the derivative), not by stepping.
 
 use crate::astro::ephemeris::{Body, Ephemeris, EphemerisError, Observer};
+use crate::astro::frame::Zodiac;
 use crate::astro::time::JulianDay;
 use crate::astro::zodiac::{normalize_degrees, signed_arc};
 
@@ -14,12 +15,14 @@ const TROPICAL_YEAR: f64 = 365.242_189;
 const TROPICAL_MONTH: f64 = 27.321_582;
 
 /// The instant near `guess` when `body` (geocentric, apparent) is at
-/// `longitude`. The Sun and Moon never station, so the longitude is
-/// monotonic and Newton converges from within a few days.
-pub fn crossing(ephemeris: &Ephemeris, body: Body, longitude: f64, guess: JulianDay) -> Result<JulianDay, EphemerisError> {
+/// `longitude` of `zodiac` (a sidereal return comes back to the sidereal
+/// longitude, later than the tropical one by the precession since birth).
+/// The Sun and Moon never station, so the longitude is monotonic and
+/// Newton converges from within a few days.
+pub fn crossing(ephemeris: &Ephemeris, body: Body, longitude: f64, guess: JulianDay, zodiac: Zodiac) -> Result<JulianDay, EphemerisError> {
     let mut t = guess.0;
     for _ in 0..MAX_ITERATIONS {
-        let position = ephemeris.position(JulianDay(t), body, Observer::Geocentric)?;
+        let position = ephemeris.position_in(JulianDay(t), body, Observer::Geocentric, zodiac)?;
         let step = signed_arc(position.longitude - longitude) / position.speed_longitude;
         t -= step;
         if step.abs() < TOLERANCE_DAYS {
@@ -31,22 +34,28 @@ pub fn crossing(ephemeris: &Ephemeris, body: Body, longitude: f64, guess: Julian
 
 /// The solar return of the year starting at `birth` + `years` tropical years:
 /// the crossing nearest to that anniversary.
-pub fn solar_return(ephemeris: &Ephemeris, birth: JulianDay, natal_sun: f64, years: i32) -> Result<JulianDay, EphemerisError> {
+pub fn solar_return(
+    ephemeris: &Ephemeris,
+    birth: JulianDay,
+    natal_sun: f64,
+    years: i32,
+    zodiac: Zodiac,
+) -> Result<JulianDay, EphemerisError> {
     let guess = JulianDay(birth.0 + f64::from(years) * TROPICAL_YEAR);
     ephemeris.check_supported(guess)?;
-    crossing(ephemeris, Body::Sun, natal_sun, guess)
+    crossing(ephemeris, Body::Sun, natal_sun, guess, zodiac)
 }
 
 /// The first lunar return at or after `from`.
-pub fn lunar_return(ephemeris: &Ephemeris, natal_moon: f64, from: JulianDay) -> Result<JulianDay, EphemerisError> {
-    let moon = ephemeris.position(from, Body::Moon, Observer::Geocentric)?;
+pub fn lunar_return(ephemeris: &Ephemeris, natal_moon: f64, from: JulianDay, zodiac: Zodiac) -> Result<JulianDay, EphemerisError> {
+    let moon = ephemeris.position_in(from, Body::Moon, Observer::Geocentric, zodiac)?;
     // How far the Moon still has to go, at its current speed.
     let ahead = normalize_degrees(natal_moon - moon.longitude);
-    let mut found = crossing(ephemeris, Body::Moon, natal_moon, JulianDay(from.0 + ahead / moon.speed_longitude))?;
+    let mut found = crossing(ephemeris, Body::Moon, natal_moon, JulianDay(from.0 + ahead / moon.speed_longitude), zodiac)?;
     if found.0 < from.0 {
         // Only when the Moon stands on its natal place at `from` within the
         // solver's noise: take the next one.
-        found = crossing(ephemeris, Body::Moon, natal_moon, JulianDay(found.0 + TROPICAL_MONTH))?;
+        found = crossing(ephemeris, Body::Moon, natal_moon, JulianDay(found.0 + TROPICAL_MONTH), zodiac)?;
     }
     Ok(found)
 }
@@ -61,7 +70,7 @@ mod tests {
         let birth = JulianDay(2_447_657.020_833); // 1989-05-11 12:30 UT
         let natal_sun = ephemeris.position(birth, Body::Sun, Observer::Geocentric).unwrap().longitude;
         for years in [1, 10, 35] {
-            let back = solar_return(&ephemeris, birth, natal_sun, years).unwrap();
+            let back = solar_return(&ephemeris, birth, natal_sun, years, Zodiac::Tropical).unwrap();
             let sun = ephemeris.position(back, Body::Sun, Observer::Geocentric).unwrap();
             // One second of solar motion is about 0.04″.
             assert!(signed_arc(sun.longitude - natal_sun).abs() * 3600.0 < 0.04, "{years}: {}", sun.longitude);
@@ -69,12 +78,12 @@ mod tests {
         }
         let natal_moon = ephemeris.position(birth, Body::Moon, Observer::Geocentric).unwrap().longitude;
         let from = JulianDay(2_460_000.5);
-        let back = lunar_return(&ephemeris, natal_moon, from).unwrap();
+        let back = lunar_return(&ephemeris, natal_moon, from, Zodiac::Tropical).unwrap();
         assert!(back.0 >= from.0 && back.0 < from.0 + 28.0);
         let moon = ephemeris.position(back, Body::Moon, Observer::Geocentric).unwrap();
         assert!(signed_arc(moon.longitude - natal_moon).abs() * 3600.0 < 0.6);
         // Starting exactly at a return gives that return, not the next one.
-        let again = lunar_return(&ephemeris, natal_moon, back).unwrap();
+        let again = lunar_return(&ephemeris, natal_moon, back, Zodiac::Tropical).unwrap();
         assert!((again.0 - back.0).abs() < 1e-6 || again.0 - back.0 > 27.0);
     }
 }

@@ -47,7 +47,8 @@ use std::collections::BTreeSet;
 
 use crate::astro::aspect::{Aspect, AspectKind, Orbs, Placement, aspect_between};
 use crate::astro::chart::{ChartInput, MoonCenter, NatalChart};
-use crate::astro::ephemeris::{Body, Ephemeris, EphemerisError, EphemerisSource, Observer};
+use crate::astro::ephemeris::{Body, BodyPosition, Ephemeris, EphemerisError, EphemerisSource, Observer};
+use crate::astro::frame::{Frame, Perspective};
 use crate::astro::house::house_of;
 use crate::astro::point::{AngleId, PointId};
 use crate::astro::time::JulianDay;
@@ -83,12 +84,15 @@ impl NatalTarget {
 }
 
 /// How a transiting point is computed: a body, possibly seen opposite
-/// (the south node is the true node + 180°).
+/// (the south node is the true node + 180°), in a frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TransitingBody {
     pub point: PointId,
     pub body: Body,
     pub opposite: bool,
+    /// The zodiac of the chart; transiting bodies are seen from the Earth's
+    /// centre (or the Sun's in heliocentric charts), never from a place.
+    pub frame: Frame,
 }
 
 impl TransitingBody {
@@ -97,10 +101,21 @@ impl TransitingBody {
     /// they are not transiting points.
     pub fn of(point: PointId) -> Option<Self> {
         match point {
-            PointId::SouthNode => Some(Self { point, body: Body::TrueNode, opposite: true }),
-            PointId::PartOfFortune | PointId::Vertex => None,
-            other => other.body().map(|body| Self { point: other, body, opposite: false }),
+            PointId::SouthNode => Some(Self { point, body: Body::TrueNode, opposite: true, frame: Frame::default() }),
+            // The Earth moves only in heliocentric charts, which transits are not.
+            PointId::PartOfFortune | PointId::Vertex | PointId::Earth => None,
+            other => other.body().map(|body| Self { point: other, body, opposite: false, frame: Frame::default() }),
         }
+    }
+
+    /// The same point in `frame`.
+    pub fn in_frame(self, frame: Frame) -> Self {
+        Self { frame, ..self }
+    }
+
+    fn position(self, ephemeris: &Ephemeris, t: f64) -> Result<BodyPosition, EphemerisError> {
+        let observer = if self.frame.perspective == Perspective::Heliocentric { Observer::Heliocentric } else { Observer::Geocentric };
+        ephemeris.position_in(JulianDay(t), self.body, observer, self.frame.zodiac)
     }
 }
 
@@ -114,7 +129,7 @@ pub fn sample_step_days(body: Body) -> f64 {
         Body::Moon | Body::Mercury => 0.5,
         Body::TrueNode => 0.5,
         Body::Venus => 1.0,
-        Body::Sun | Body::Mars | Body::MeanLilith => 2.0,
+        Body::Sun | Body::Earth | Body::Mars | Body::MeanLilith => 2.0,
         Body::Jupiter | Body::Saturn | Body::Uranus | Body::Neptune | Body::Pluto | Body::MeanNode | Body::Chiron => 4.0,
     }
 }
@@ -242,7 +257,7 @@ impl Track {
     }
 
     fn push(&mut self, ephemeris: &Ephemeris, body: TransitingBody, t: f64) -> Result<(), EphemerisError> {
-        let position = ephemeris.position(JulianDay(t), body.body, Observer::Geocentric)?;
+        let position = body.position(ephemeris, t)?;
         self.sources.insert(position.source);
         let longitude = if body.opposite { position.longitude + 180.0 } else { position.longitude };
         let value = match self.values.last() {
@@ -511,7 +526,7 @@ pub fn refine_crossing(
     let mut t = start.0;
     let mut calls = 0;
     for _ in 0..4 {
-        let position = ephemeris.position(JulianDay(t), body.body, Observer::Geocentric)?;
+        let position = body.position(ephemeris, t)?;
         calls += 1;
         let longitude = if body.opposite { position.longitude + 180.0 } else { position.longitude };
         let residual = signed_arc(longitude - level);
@@ -722,7 +737,14 @@ pub fn transits_at(
 ) -> Result<TransitMoment, EphemerisError> {
     ephemeris.check_supported(at)?;
     let natal_chart = NatalChart::compute(ephemeris, natal)?;
-    let moving = ChartInput { instant: at, moon_center: MoonCenter::Geocentric, points: transiting_points, ..natal.clone() };
+    // Transiting bodies are seen from the Earth's centre (or the Sun's), not
+    // from the birth place, as for the period search.
+    let perspective = match natal.frame.perspective {
+        Perspective::Topocentric => Perspective::Geocentric,
+        other => other,
+    };
+    let frame = Frame { perspective, ..natal.frame };
+    let moving = ChartInput { instant: at, moon_center: MoonCenter::Geocentric, points: transiting_points, frame, ..natal.clone() };
     let mut transiting = NatalChart::compute(ephemeris, &moving)?;
     for placement in &mut transiting.points {
         placement.house = house_of(placement.position.longitude, &natal_chart.houses.cusps);
