@@ -19,6 +19,7 @@ pub mod language;
 pub mod llm;
 pub mod metering;
 pub mod numerology;
+pub mod places;
 pub mod render;
 pub mod repo;
 #[cfg(feature = "aws")]

@@ -56,7 +56,7 @@ fn check_bodies(chart: &NatalChart, bodies: &Value, what: &str) -> f64 {
         let d_lat = (placed.position.latitude - expected["latitude"].as_f64().unwrap()).abs();
         let d_speed = (placed.position.speed_longitude - expected["speed_longitude"].as_f64().unwrap()).abs();
         assert!(d_lon < ARCSECOND && d_lat < ARCSECOND, "{what} {id}: {}\" / {}\"", d_lon * 3600.0, d_lat * 3600.0);
-        // 0.01″ a day: the library's own speed difference over 0.001 day.
+        // 0.01″ a day: the library differences the ayanamsa over 0.001 day, the service its precession and nutation parts apart.
         assert!(d_speed < 0.01 * ARCSECOND, "{what} {id} speed: {}\"/day", d_speed * 3600.0);
         worst = worst.max(d_lon * 3600.0);
     }

@@ -30,6 +30,7 @@ mod openssl;
 mod orgs;
 mod pagination;
 mod pdf_reports;
+mod places;
 mod progressions;
 mod reference;
 mod refusals;

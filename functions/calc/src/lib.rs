@@ -5,6 +5,7 @@ mod chinese_forecast;
 mod legacy_synastry;
 mod moon_sun;
 mod natal;
+mod places;
 mod progressions;
 mod returns;
 pub mod summary;
@@ -31,6 +32,7 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/transit", Some(KeyPermission::CalcRead), post(transit::calculate_transit)),
         Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
             .in_module(Module::Chinese),
+        Route::new(Method::GET, "/api/places", Some(KeyPermission::CalcRead), get(places::search_places)),
         Route::new(Method::POST, "/api/legacy/synastry", Some(KeyPermission::CalcRead), post(legacy_synastry::legacy_synastry)),
         // Signed links: the key they were made with is checked for chart:read
         // on open; with ORIGIN_VERIFY_SECRET set, only CloudFront may ask.

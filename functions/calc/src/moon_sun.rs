@@ -135,6 +135,7 @@ pub async fn moon_and_sun(
     };
 
     let mut meta = ChartMeta::new();
+    meta.add_place("/location", &place);
     meta.add_instant(&body.date_time, &instant);
     if sky.source == EphemerisSource::Moshier {
         meta.warnings.push(

@@ -71,6 +71,7 @@ pub async fn calculate_natal(
     let texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
 
     let mut meta = ChartMeta::new();
+    meta.add_place("/location", &place);
     meta.add_chart(&chart);
     meta.add_instant(&body.date_time, &instant);
 

@@ -100,6 +100,7 @@ pub async fn calculate_progressions(
     let natal_texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
 
     let mut meta = ChartMeta::new();
+    meta.add_place("/birthLocation", &place);
     meta.add_chart(&progression.progressed);
     meta.add_chart(&progression.natal);
     meta.add_instant(&body.birth_date_time, &birth);

@@ -76,7 +76,10 @@ pub struct SolarReturnData {
 /// then the return type's texts (with `includeText`).
 struct ReturnInput {
     birth: ResolvedInstant,
+    birth_place: Place,
     chart_place: Place,
+    /// Whether the request named a return place (`returnLocation`).
+    chart_place_given: bool,
     options: CommonOptions,
     texts: Option<Texts>,
 }
@@ -104,9 +107,9 @@ fn finish_input(
     options: CommonOptions,
 ) -> Result<ReturnInput, ApiError> {
     let birth = birth.ok_or_else(|| ApiError::invalid_field("/birthDateTime", "the birth moment could not be placed in time"))?;
-    let chart_place =
-        chart_place.unwrap_or(Place { latitude: birth_place.latitude, longitude: birth_place.longitude, zone: birth_place.zone });
-    Ok(ReturnInput { birth, chart_place, options, texts: None })
+    let chart_place_given = chart_place.is_some();
+    let chart_place = chart_place.unwrap_or(birth_place);
+    Ok(ReturnInput { birth, birth_place, chart_place, chart_place_given, options, texts: None })
 }
 
 fn return_chart(app: &AppState, input: &ReturnInput, at: JulianDay, date_pointer: &str) -> Result<NatalChart, ApiError> {
@@ -202,8 +205,7 @@ pub async fn calculate_solar_return(
         .map_err(out_of_range("/returnYear"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::SolarReturn, &input.options).await?;
     let link = ReturnLink { kind: "solarReturn", text: LinkText::SolarReturn { year: body.return_year } };
-    let (found, meta) =
-        answer(&app, (&headers, &caller), &input, at, "/returnYear", places(&body.birth_date_time, &body.birth_location), link)?;
+    let (found, meta) = answer(&app, (&headers, &caller), &input, at, "/returnYear", &body.birth_date_time, link)?;
     let document = Document::new(SolarReturnData { return_year: body.return_year, found })
         .with_meta("natalSunLongitude", natal_sun)
         .with_meta("moonCenter", "geocentric");
@@ -242,25 +244,15 @@ pub async fn calculate_lunar_return(
         lunar_return(&app.ephemeris, natal_moon, from.julian_day_ut(), input.options.frame.zodiac).map_err(out_of_range("/returnDate"))?;
     input.texts = Texts::load(&app, &caller, HoroscopeType::LunarReturn, &input.options).await?;
     let link = ReturnLink { kind: "lunarReturn", text: LinkText::LunarReturn { from: &body.return_date } };
-    let (found, meta) =
-        answer(&app, (&headers, &caller), &input, at, "/returnDate", places(&body.birth_date_time, &body.birth_location), link)?;
+    let (found, meta) = answer(&app, (&headers, &caller), &input, at, "/returnDate", &body.birth_date_time, link)?;
     let document = Document::new(found).with_meta("natalMoonLongitude", natal_moon).with_meta("moonCenter", "geocentric");
     Ok(meta.finish(document, &input.options))
-}
-
-/// The birth (date-time text, place) of a return request.
-struct ReturnRequestPlaces<'a> {
-    birth: (&'a str, &'a LocationBody),
 }
 
 /// What names a return chart's image link.
 struct ReturnLink<'a> {
     kind: &'static str,
     text: LinkText<'a>,
-}
-
-fn places<'a>(birth_text: &'a str, birth: &'a LocationBody) -> ReturnRequestPlaces<'a> {
-    ReturnRequestPlaces { birth: (birth_text, birth) }
 }
 
 /// The chart at the return instant and everything said about it, with the
@@ -271,21 +263,24 @@ fn answer(
     input: &ReturnInput,
     at: JulianDay,
     date_pointer: &str,
-    request: ReturnRequestPlaces,
+    birth_text: &str,
     link: ReturnLink,
 ) -> Result<(ReturnChart, ChartMeta), ApiError> {
-    let ReturnRequestPlaces { birth } = request;
     let chart = return_chart(app, input, at, date_pointer)?;
     let (local, utc) = texts(at, &input.chart_place)?;
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart);
-    meta.add_instant(birth.0, &input.birth);
+    meta.add_instant(birth_text, &input.birth);
+    meta.add_place("/birthLocation", &input.birth_place);
+    if input.chart_place_given {
+        meta.add_place("/returnLocation", &input.chart_place);
+    }
     // The natal chart as POST /api/calc/natal draws it (topocentric Moon).
     let natal = ChartInput {
         frame: input.options.frame,
         instant: input.birth.julian_day_ut(),
-        latitude: birth.1.latitude,
-        longitude: birth.1.longitude,
+        latitude: input.birth_place.latitude,
+        longitude: input.birth_place.longitude,
         house_system: input.options.house_system,
         moon_center: MoonCenter::Topocentric,
         points: input.options.points.clone(),

@@ -74,6 +74,8 @@ pub async fn calculate_synastry(
     let natal_texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
 
     let mut meta = ChartMeta::new();
+    meta.add_place("/location1", &place1);
+    meta.add_place("/location2", &place2);
     meta.add_chart(&chart1);
     meta.add_chart(&chart2);
     meta.add_instant(&body.date_time1, &instant1);

@@ -533,6 +533,10 @@ pub async fn calculate_transit(
     let mut meta = ChartMeta::new();
     meta.add_chart(&chart);
     meta.add_instant(&body.birth_date_time, &birth);
+    meta.add_place("/birthLocation", &birth_place);
+    if let Some(place) = &transit_place {
+        meta.add_place("/transitLocation", place);
+    }
     if transiting_chiron_omitted {
         meta.warnings.push(shared::astro::chart::ChartWarning::TransitingChironOmitted.to_string());
     }

@@ -25,24 +25,30 @@ use shared::repo::content::TextSource;
 use crate::chart_image::link::{ChartSpec, ImageLinks};
 
 pub use shared::http::fields::{
-    Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language, parse_place,
+    LocationFields, Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language, parse_location_fields,
+    parse_place,
 };
 
+/// A place: `place` (a city name, "Rome, IT") or `latitude` and
+/// `longitude`; `timezone` may be left out (the city's, or the one at the
+/// coordinates).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LocationBody {
-    pub longitude: f64,
-    pub latitude: f64,
-    pub timezone: String,
+    pub place: Option<String>,
+    pub longitude: Option<f64>,
+    pub latitude: Option<f64>,
+    pub timezone: Option<String>,
 }
 
 pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Problems) -> Place {
-    let pointers = PlacePointers {
-        latitude: &format!("{pointer}/latitude"),
-        longitude: &format!("{pointer}/longitude"),
-        timezone: &format!("{pointer}/timezone"),
+    let fields = LocationFields {
+        place: location.place.as_deref(),
+        latitude: location.latitude,
+        longitude: location.longitude,
+        timezone: location.timezone.as_deref(),
     };
-    parse_place(location.latitude, location.longitude, &location.timezone, &pointers, problems)
+    parse_location_fields(fields, pointer, problems)
 }
 
 /// Declares a chart request body: its own fields plus the common options,
@@ -474,11 +480,21 @@ pub struct ChartMeta {
     pub house_system: Option<HouseSystem>,
     /// The ayanamsa at the main chart's instant (sidereal answers).
     pub ayanamsa: Option<f64>,
+    /// What was looked up for the request's places, by pointer.
+    pub locations: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ChartMeta {
     pub fn new() -> Self {
-        Self { warnings: Vec::new(), moshier: false, house_system: None, ayanamsa: None }
+        Self { warnings: Vec::new(), moshier: false, house_system: None, ayanamsa: None, locations: serde_json::Map::new() }
+    }
+
+    /// Reports what was looked up for the place at `pointer` (a city by
+    /// name, a zone from coordinates) in `meta.locations`.
+    pub fn add_place(&mut self, pointer: &str, place: &Place) {
+        if let Some(found) = &place.found {
+            self.locations.insert(pointer.to_owned(), found.describe(place));
+        }
     }
 
     pub fn add_chart(&mut self, chart: &NatalChart) {
@@ -517,6 +533,8 @@ impl ChartMeta {
                 serde_json::json!({ "id": ayanamsa.id(), "name": ayanamsa_name(ayanamsa), "degrees": self.ayanamsa }),
             ),
         };
+        let document =
+            if self.locations.is_empty() { document } else { document.with_meta("locations", serde_json::Value::Object(self.locations)) };
         // Any position from the Moshier ephemeris makes the answer a Moshier answer.
         document
             .with_meta("perspective", options.frame.perspective.id())

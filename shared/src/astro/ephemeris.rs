@@ -193,6 +193,8 @@ thread_local! {
     /// The last ayanamsa computed on this thread: (mode, jd, value): the
     /// points of one chart share one instant, so they share one computation.
     static LAST_AYANAMSA: Cell<(i32, f64, AyanamsaValue)> = const { Cell::new((-1, f64::NAN, AyanamsaValue { degrees: 0.0, speed: 0.0 })) };
+    /// The last ayanamsa speed: (mode, 64-day span, degrees a day).
+    static AYANAMSA_SPEED: Cell<(i32, i64, f64)> = const { Cell::new((-1, 0, 0.0)) };
 }
 
 /// The ayanamsa at an instant: how far the sidereal zodiac's origin lies
@@ -201,7 +203,8 @@ thread_local! {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AyanamsaValue {
     pub degrees: f64,
-    /// Degrees per day.
+    /// Degrees per day (of precession alone: what the library subtracts
+    /// from speeds).
     pub speed: f64,
 }
 
@@ -301,13 +304,31 @@ impl Ephemeris {
         }
         self.configure_thread();
         set_sidereal_mode(ayanamsa);
-        // The library's own speed: the difference over 0.001 day.
+        let degrees = ayanamsa_ut(jd.0, sys::SEFLG_SWIEPH)?;
+        // The library's speed includes nutation's rate: precession's rate
+        // (smooth, kept for 64 days) plus nutation's over 0.001 day.
         const INTERVAL: f64 = 0.001;
-        let degrees = ayanamsa_ut(jd.0)?;
-        let before = ayanamsa_ut(jd.0 - INTERVAL)?;
-        let value = AyanamsaValue { degrees, speed: signed_arc(degrees - before) / INTERVAL };
+        let nutation_rate = (nutation_in_longitude(jd.0)? - nutation_in_longitude(jd.0 - INTERVAL)?) / INTERVAL;
+        let value = AyanamsaValue { degrees, speed: self.ayanamsa_speed(jd, ayanamsa)? + nutation_rate };
         LAST_AYANAMSA.with(|last| last.set((ayanamsa.mode(), jd.0, value)));
         Ok(value)
+    }
+
+    /// The speed the library subtracts: the precession-only ayanamsa's
+    /// change over 0.001 day. Precession is smooth (its rate changes by
+    /// about 10⁻¹² degree a day per day), so one speed serves a 64-day
+    /// span, sparing two library calls per chart.
+    fn ayanamsa_speed(&self, jd: JulianDay, ayanamsa: Ayanamsa) -> Result<f64, EphemerisError> {
+        const INTERVAL: f64 = 0.001;
+        let bucket = (jd.0 / 64.0).floor() as i64;
+        let (mode, cached_bucket, speed) = AYANAMSA_SPEED.with(Cell::get);
+        if mode == ayanamsa.mode() && cached_bucket == bucket {
+            return Ok(speed);
+        }
+        let flags = sys::SEFLG_SWIEPH | sys::SEFLG_NONUT;
+        let speed = signed_arc(ayanamsa_ut(jd.0, flags)? - ayanamsa_ut(jd.0 - INTERVAL, flags)?) / INTERVAL;
+        AYANAMSA_SPEED.with(|cached| cached.set((ayanamsa.mode(), bucket, speed)));
+        Ok(speed)
     }
 
     fn check_body(&self, jd: JulianDay, body: Body) -> Result<(), EphemerisError> {
@@ -595,13 +616,23 @@ fn set_sidereal_mode(ayanamsa: Ayanamsa) {
     });
 }
 
-/// The ayanamsa of the thread's sidereal mode at `jd_ut`, nutation included.
-fn ayanamsa_ut(jd_ut: f64) -> Result<f64, EphemerisError> {
+/// The ayanamsa of the thread's sidereal mode at `jd_ut` (nutation
+/// included unless `flags` has `SEFLG_NONUT`).
+fn ayanamsa_ut(jd_ut: f64, flags: i32) -> Result<f64, EphemerisError> {
     let mut degrees = 0.0f64;
     let mut serr = [0 as c_char; ERROR_BUFFER];
     // SAFETY: `degrees` is one double and `serr` the 256 bytes the API writes.
-    let returned = unsafe { sys::swe_get_ayanamsa_ex_ut(jd_ut, sys::SEFLG_SWIEPH, &mut degrees, serr.as_mut_ptr()) };
+    let returned = unsafe { sys::swe_get_ayanamsa_ex_ut(jd_ut, flags, &mut degrees, serr.as_mut_ptr()) };
     if returned < 0 || !degrees.is_finite() { Err(EphemerisError::Computation(message(&serr))) } else { Ok(degrees) }
+}
+
+/// Nutation in longitude at `jd_ut`, degrees.
+fn nutation_in_longitude(jd_ut: f64) -> Result<f64, EphemerisError> {
+    let mut xx = [0.0f64; 6];
+    let mut serr = [0 as c_char; ERROR_BUFFER];
+    // SAFETY: as in `true_obliquity`; SE_ECL_NUT writes nutation into xx[2].
+    let returned = unsafe { sys::swe_calc_ut(jd_ut, sys::SE_ECL_NUT, 0, xx.as_mut_ptr(), serr.as_mut_ptr()) };
+    if returned < 0 { Err(EphemerisError::Computation(message(&serr))) } else { Ok(xx[2]) }
 }
 
 /// The library's name of an ayanamsa ("Lahiri", "Fagan/Bradley", ...).

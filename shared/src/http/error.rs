@@ -18,6 +18,10 @@ pub struct ErrorObject {
     pub detail: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<ErrorSource>,
+    /// Machine-readable details of the error (the candidates of an
+    /// ambiguous place name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meta: Option<serde_json::Value>,
 }
 
 /// Where the error is: a JSON pointer into the body, or a query parameter.
@@ -27,6 +31,16 @@ pub struct ErrorSource {
     pub pointer: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parameter: Option<String>,
+}
+
+/// One bad field of a request.
+#[derive(Debug, Clone)]
+pub struct FieldProblem {
+    pub pointer: String,
+    /// `invalid_field` unless the problem has a code of its own.
+    pub code: &'static str,
+    pub detail: String,
+    pub meta: Option<serde_json::Value>,
 }
 
 #[derive(Debug)]
@@ -48,6 +62,7 @@ fn object(status: StatusCode, code: &str, title: &str, detail: impl Into<String>
         title: title.to_owned(),
         detail: detail.into(),
         source: pointer.map(|pointer| ErrorSource { pointer, parameter: None }),
+        meta: None,
     }
 }
 
@@ -73,6 +88,23 @@ impl ApiError {
         let pointer = pointer.into();
         let name = pointer.rsplit('/').next().unwrap_or_default().to_owned();
         Self::single(StatusCode::UNPROCESSABLE_ENTITY, "missing_field", "Missing field", format!("'{name}' is required"), Some(pointer))
+    }
+
+    /// 422 with several field errors at once, each with its own code and
+    /// optional meta.
+    pub fn field_problems(problems: Vec<FieldProblem>) -> Self {
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        Self::Client {
+            status,
+            errors: problems
+                .into_iter()
+                .map(|problem| ErrorObject {
+                    meta: problem.meta,
+                    ..object(status, problem.code, "Invalid field", problem.detail, Some(problem.pointer))
+                })
+                .collect(),
+            retry_after: None,
+        }
     }
 
     /// 422 with several field errors at once.

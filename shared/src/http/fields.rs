@@ -6,15 +6,22 @@ use crate::astro::Ephemeris;
 use crate::astro::ephemeris::EphemerisError;
 use crate::astro::time::{CivilDateTime, ResolvedInstant, TimeError, TimeZoneSpec};
 use crate::http::ApiError;
+use crate::http::error::FieldProblem;
 use crate::language::Language;
+use crate::places::{self, City, PlaceError};
 
 /// Collects field errors so that one response names every bad field.
 #[derive(Default)]
-pub struct Problems(Vec<(String, String)>);
+pub struct Problems(Vec<FieldProblem>);
 
 impl Problems {
     pub fn add(&mut self, pointer: impl Into<String>, detail: impl Into<String>) {
-        self.0.push((pointer.into(), detail.into()));
+        self.0.push(FieldProblem { pointer: pointer.into(), code: "invalid_field", detail: detail.into(), meta: None });
+    }
+
+    /// A problem with its own error code and machine-readable meta.
+    pub fn add_coded(&mut self, pointer: impl Into<String>, code: &'static str, detail: impl Into<String>, meta: serde_json::Value) {
+        self.0.push(FieldProblem { pointer: pointer.into(), code, detail: detail.into(), meta: Some(meta) });
     }
 
     pub fn is_empty(&self) -> bool {
@@ -22,7 +29,7 @@ impl Problems {
     }
 
     pub fn into_result(self) -> Result<(), ApiError> {
-        if self.0.is_empty() { Ok(()) } else { Err(ApiError::invalid_fields(self.0)) }
+        if self.0.is_empty() { Ok(()) } else { Err(ApiError::field_problems(self.0)) }
     }
 }
 
@@ -31,6 +38,159 @@ pub struct Place {
     pub latitude: f64,
     pub longitude: f64,
     pub zone: Option<TimeZoneSpec>,
+    /// What the service looked up for this place (a city by name, a zone
+    /// from the coordinates); `None` when everything was given.
+    pub found: Option<PlaceFound>,
+}
+
+/// What a place's lookups found, for the answer's `meta.locations`.
+#[derive(Debug, Clone, Copy)]
+pub struct PlaceFound {
+    /// The city `place` named.
+    pub city: Option<&'static City>,
+    pub timezone_from: TimezoneFrom,
+}
+
+/// Where a place's time zone came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimezoneFrom {
+    Request,
+    /// The zone the city database gives the named city.
+    City,
+    /// The time-zone boundaries at the coordinates.
+    Coordinates,
+}
+
+impl TimezoneFrom {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Request => "request",
+            Self::City => "city",
+            Self::Coordinates => "coordinates",
+        }
+    }
+}
+
+impl PlaceFound {
+    /// `{pointer: {...}}` for `meta.locations`.
+    pub fn describe(&self, place: &Place) -> serde_json::Value {
+        let mut found = serde_json::json!({
+            "latitude": place.latitude,
+            "longitude": place.longitude,
+            "timezone": place.zone.map(|z| z.name()).unwrap_or_default(),
+            "timezoneSource": self.timezone_from.id(),
+        });
+        if let Some(city) = self.city {
+            found["place"] = city_json(city);
+        }
+        found
+    }
+}
+
+/// A city as answers show it.
+pub fn city_json(city: &City) -> serde_json::Value {
+    serde_json::json!({
+        "geonameId": city.geoname_id,
+        "name": city.name,
+        "admin1": city.admin1,
+        "countryCode": city.country_code,
+        "countryName": city.country_name,
+        "latitude": city.latitude,
+        "longitude": city.longitude,
+        "population": city.population,
+        "timezone": city.timezone,
+    })
+}
+
+/// A location as a body gives it: a `place` name, or `latitude` and
+/// `longitude`; `timezone` optional in both cases.
+#[derive(Debug, Clone, Copy)]
+pub struct LocationFields<'a> {
+    pub place: Option<&'a str>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub timezone: Option<&'a str>,
+}
+
+/// Resolves a location: the named city (its coordinates and zone), or the
+/// coordinates given; the zone given, else the city's, else the one at the
+/// coordinates. Errors point below `pointer` (`/location/place`, ...).
+pub fn parse_location_fields(fields: LocationFields, pointer: &str, problems: &mut Problems) -> Place {
+    let at = |field: &str| format!("{pointer}/{field}");
+    let mut city = None;
+    let (latitude, longitude) = match (fields.place, fields.latitude, fields.longitude) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            problems.add(at("place"), "give either a place name or latitude and longitude, not both");
+            (0.0, 0.0)
+        }
+        (Some(name), None, None) => match places::resolve(name) {
+            Ok(found) => {
+                city = Some(found);
+                (found.latitude, found.longitude)
+            }
+            Err(error) => {
+                place_problem(name, error, &at("place"), problems);
+                (0.0, 0.0)
+            }
+        },
+        (None, Some(latitude), Some(longitude)) => (latitude, longitude),
+        (None, latitude, longitude) => {
+            for (field, value) in [("latitude", latitude), ("longitude", longitude)] {
+                if value.is_none() {
+                    problems.add(at(field), format!("'{field}' is required (or give a place name in 'place' instead of coordinates)"));
+                }
+            }
+            (0.0, 0.0)
+        }
+    };
+    let pointers = PlacePointers { latitude: &at("latitude"), longitude: &at("longitude"), timezone: &at("timezone") };
+    let looked_up = |zone_name: Option<&str>, from: TimezoneFrom| (zone_name.map(str::to_owned), from);
+    let (timezone, timezone_from) = match (fields.timezone, city) {
+        (Some(given), _) => (Some(given.to_owned()), TimezoneFrom::Request),
+        (None, Some(city)) => looked_up(Some(city.timezone), TimezoneFrom::City),
+        (None, None) => looked_up(places::timezone::zone_at(latitude, longitude), TimezoneFrom::Coordinates),
+    };
+    let mut place = parse_place(latitude, longitude, timezone.as_deref().unwrap_or("UTC"), &pointers, problems);
+    if timezone.is_none() {
+        place.zone = None;
+    }
+    if city.is_some() || timezone_from != TimezoneFrom::Request {
+        place.found = Some(PlaceFound { city, timezone_from });
+    }
+    place
+}
+
+/// The 422 of a place name that names no city, or several.
+fn place_problem(name: &str, error: PlaceError, pointer: &str, problems: &mut Problems) {
+    match error {
+        PlaceError::NotFound => problems.add(
+            pointer,
+            format!("no city of 15,000 people or more is named '{name}'; check the spelling, or give latitude and longitude"),
+        ),
+        PlaceError::UnknownQualifier(qualifier) => problems
+            .add(pointer, format!("'{qualifier}' is not a country (name or ISO code) or region; write 'City, Country' as in 'Rome, IT'")),
+        PlaceError::Ambiguous(candidates) => {
+            let listed: Vec<String> = candidates.iter().map(|c| describe_city(c)).collect();
+            problems.add_coded(
+                pointer,
+                "ambiguous_place",
+                format!(
+                    "'{name}' names several cities: {}; add the country or region after a comma (as in '{}, {}')",
+                    listed.join("; "),
+                    candidates[0].name,
+                    candidates[0].country_code
+                ),
+                serde_json::json!({ "candidates": candidates.iter().map(|c| city_json(c)).collect::<Vec<_>>() }),
+            );
+        }
+    }
+}
+
+fn describe_city(city: &City) -> String {
+    match city.admin1 {
+        "" => format!("{}, {}", city.name, city.country_code),
+        region => format!("{}, {}, {}", city.name, region, city.country_code),
+    }
 }
 
 /// Where the errors of a place's three fields point.
@@ -55,7 +215,7 @@ pub fn parse_place(latitude: f64, longitude: f64, timezone: &str, pointers: &Pla
             None
         }
     };
-    Place { latitude, longitude, zone }
+    Place { latitude, longitude, zone, found: None }
 }
 
 /// A language code (`en` when absent); an unsupported one lists the supported.
