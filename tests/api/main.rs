@@ -1,5 +1,6 @@
 //! Black-box tests of the public HTTP API. One test binary (faster linking).
 
+mod analysis;
 mod chart_images;
 mod chat;
 mod chat_model;

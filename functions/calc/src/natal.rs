@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::Serialize;
+use shared::astro::analysis::Analysis;
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::frame::Perspective;
 use shared::astro::time::{format_local, format_utc};
@@ -21,6 +22,7 @@ chart_request! {
         date_time: String,
         location: LocationBody,
         moon_center: Option<String>,
+        include_analysis: Option<bool>,
     }
 }
 
@@ -36,6 +38,9 @@ pub struct NatalData {
     chart_link: ImageLinks,
     /// The signed link to this chart's AI summary.
     summary: SummaryLink,
+    /// With `includeAnalysis`: balance, chart ruler, stelliums, dignities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<Analysis>,
 }
 
 #[tracing::instrument(name = "natal", skip_all)]
@@ -85,6 +90,7 @@ pub async fn calculate_natal(
         chart: ChartBody::of(&chart, readable, texts.as_ref()),
         chart_link,
         summary,
+        analysis: body.include_analysis.unwrap_or(false).then(|| Analysis::of(&chart)),
     };
     let document = Document::new(data)
         .with_meta(

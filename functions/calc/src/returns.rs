@@ -13,6 +13,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{Datelike, NaiveTime};
 use serde::Serialize;
+use shared::astro::analysis::Analysis;
 use shared::astro::chart::returns::{lunar_return, solar_return};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::ephemeris::{Body, EphemerisError, Observer};
@@ -35,6 +36,7 @@ chart_request! {
         #[serde(deserialize_with = "shared::http::whole::number")]
         return_year: i32,
         return_location: Option<LocationBody>,
+        include_analysis: Option<bool>,
     }
 }
 
@@ -45,6 +47,7 @@ chart_request! {
         /// `YYYY-MM-DD`: the search starts at local midnight of this day.
         return_date: String,
         return_location: Option<LocationBody>,
+        include_analysis: Option<bool>,
     }
 }
 
@@ -62,6 +65,9 @@ pub struct ReturnChart {
     charts: BTreeMap<&'static str, NamedChartLink>,
     /// The signed link to the AI summary of the return chart.
     summary: crate::summary::link::SummaryLink,
+    /// With `includeAnalysis`: the return chart's balance and dignities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<Analysis>,
 }
 
 #[derive(Debug, Serialize)]
@@ -80,6 +86,7 @@ struct ReturnInput {
     chart_place: Place,
     /// Whether the request named a return place (`returnLocation`).
     chart_place_given: bool,
+    include_analysis: bool,
     options: CommonOptions,
     texts: Option<Texts>,
 }
@@ -109,7 +116,7 @@ fn finish_input(
     let birth = birth.ok_or_else(|| ApiError::invalid_field("/birthDateTime", "the birth moment could not be placed in time"))?;
     let chart_place_given = chart_place.is_some();
     let chart_place = chart_place.unwrap_or(birth_place);
-    Ok(ReturnInput { birth, birth_place, chart_place, chart_place_given, options, texts: None })
+    Ok(ReturnInput { birth, birth_place, chart_place, chart_place_given, options, texts: None, include_analysis: false })
 }
 
 fn return_chart(app: &AppState, input: &ReturnInput, at: JulianDay, date_pointer: &str) -> Result<NatalChart, ApiError> {
@@ -195,6 +202,7 @@ pub async fn calculate_solar_return(
     }
     problems.into_result()?;
     let mut input = finish_input(birth, birth_place, chart_place, options)?;
+    input.include_analysis = body.include_analysis.unwrap_or(false);
 
     let natal_sun = natal_longitude(&app, &input.birth, Body::Sun, input.options.frame.zodiac)?;
     // The return nearest the birthday of `returnYear`: as many tropical
@@ -231,6 +239,7 @@ pub async fn calculate_lunar_return(
     let from_day = parse_day(&body.return_date, "/returnDate", &mut problems);
     problems.into_result()?;
     let mut input = finish_input(birth, birth_place, chart_place, options)?;
+    input.include_analysis = body.include_analysis.unwrap_or(false);
     let from_day = from_day.ok_or_else(|| ApiError::invalid_field("/returnDate", "expected a date as YYYY-MM-DD"))?;
     let zone = input.chart_place.zone.ok_or_else(|| ApiError::invalid_field("/birthLocation/timezone", "unknown time zone"))?;
     let from = local_time_on(from_day, NaiveTime::MIN, &zone, Repeated::Earlier)
@@ -295,6 +304,7 @@ fn answer(
         chart: ChartBody::of(&chart, readable, input.texts.as_ref()),
         charts,
         summary,
+        analysis: input.include_analysis.then(|| Analysis::of(&chart)),
     };
     Ok((found, meta))
 }

@@ -1,6 +1,7 @@
 //! Pure astrology and astronomy: time, the ephemeris, the zodiac, houses,
 //! aspects and the charts built from them. Nothing here knows HTTP or storage.
 
+pub mod analysis;
 pub mod aspect;
 pub mod chart;
 pub mod chinese;

@@ -53,6 +53,53 @@ impl Sign {
     }
 }
 
+/// The four elements (triplicities): the signs take them in turn from Aries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Element {
+    Fire,
+    Earth,
+    Air,
+    Water,
+}
+
+impl Element {
+    pub const ALL: [Element; 4] = [Self::Fire, Self::Earth, Self::Air, Self::Water];
+}
+
+/// The three modalities (quadruplicities): the signs take them in turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Modality {
+    Cardinal,
+    Fixed,
+    Mutable,
+}
+
+impl Modality {
+    pub const ALL: [Modality; 3] = [Self::Cardinal, Self::Fixed, Self::Mutable];
+}
+
+impl Sign {
+    /// Aries 0 … Pisces 11.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn element(self) -> Element {
+        Element::ALL[self.index() % 4]
+    }
+
+    pub fn modality(self) -> Modality {
+        Modality::ALL[self.index() % 3]
+    }
+
+    /// The sign opposite.
+    pub fn opposite(self) -> Sign {
+        Sign::ALL[(self.index() + 6) % 12]
+    }
+}
+
 /// Normalises an angle to [0, 360).
 pub fn normalize_degrees(angle: f64) -> f64 {
     let wrapped = angle.rem_euclid(360.0);

@@ -402,7 +402,7 @@ fn moon_phase(context: &Context, say: &Say, parts: &mut Vec<String>) {
 
 /// The four elements, as a sign's triplicity: fire, earth, air, water.
 fn element(sign: Sign) -> usize {
-    Sign::ALL.iter().position(|s| *s == sign).unwrap_or_default() % 4
+    sign.element() as usize
 }
 
 fn compatibility(context: &Context, say: &Say, parts: &mut Vec<String>) {

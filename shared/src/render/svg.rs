@@ -97,7 +97,7 @@ fn is_minor(kind: AspectKind) -> bool {
 
 /// Fire, earth, air, water: the signs take them in turn from Aries.
 fn element(sign: Sign) -> usize {
-    Sign::ALL.iter().position(|s| *s == sign).unwrap_or(0) % 4
+    sign.element() as usize
 }
 
 struct Names<'a> {

@@ -17,40 +17,14 @@ const STELLIUM_SIZE: usize = 3;
 /// Below this orb (degrees) an aspect is called exact.
 pub const EXACT_ORB: f64 = 1.0;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Element {
-    Fire,
-    Earth,
-    Air,
-    Water,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Modality {
-    Cardinal,
-    Fixed,
-    Mutable,
-}
+pub use crate::astro::zodiac::{Element, Modality};
 
 pub fn element_of(sign: Sign) -> Element {
-    match sign_index(sign) % 4 {
-        0 => Element::Fire,
-        1 => Element::Earth,
-        2 => Element::Air,
-        _ => Element::Water,
-    }
+    sign.element()
 }
 
 pub fn modality_of(sign: Sign) -> Modality {
-    match sign_index(sign) % 3 {
-        0 => Modality::Cardinal,
-        1 => Modality::Fixed,
-        _ => Modality::Mutable,
-    }
-}
-
-fn sign_index(sign: Sign) -> usize {
-    Sign::ALL.iter().position(|s| *s == sign).unwrap_or(0)
+    sign.modality()
 }
 
 /// The traditional ruler of a sign (the chart ruler is the rising sign's).
