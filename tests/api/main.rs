@@ -7,6 +7,7 @@ mod chat_model;
 mod chatbots;
 mod chinese;
 mod cloudfront;
+mod composite;
 mod content;
 // Shared with the latency benchmark, which also reads each call's time.
 #[allow(dead_code)]

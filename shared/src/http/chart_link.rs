@@ -67,6 +67,10 @@ pub enum ChartSpec {
     /// Person 1 inside, person 2 outside.
     #[serde(rename = "s")]
     Synastry { i: InputSpec, o: InputSpec },
+    /// The relationship chart of two births (`m`: `m` midpoint composite,
+    /// `d` Davison), drawn as one wheel.
+    #[serde(rename = "c")]
+    Composite { i: InputSpec, o: InputSpec, m: char },
     /// Natal inside, the transiting points `x` at `at` outside. A summary
     /// link also carries the period's end `e` (its transits run from `at`).
     #[serde(rename = "x")]

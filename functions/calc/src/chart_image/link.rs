@@ -5,6 +5,7 @@
 use axum::http::HeaderMap;
 use shared::astro::Ephemeris;
 use shared::astro::aspect::{Aspect, Orbs, Placement, aspects_across};
+use shared::astro::chart::composite::{composite_chart, davison_input};
 use shared::astro::chart::progression::{ProgressedAngles, progress};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::point::PointId;
@@ -93,6 +94,14 @@ impl Drawn {
                 let aspects = across(&first, &second, &input.orbs);
                 Self { inner: first, outer: Some((second, aspects, Ring::Inner)) }
             }
+            ChartSpec::Composite { i, o, m } => {
+                let (first, second) = (i.input()?, o.input()?);
+                let inner = match m {
+                    'd' => chart(&davison_input(&first, &second))?,
+                    _ => composite_chart(ephemeris, &first, &second).map_err(|e| ephemeris_error(e, "/token"))?,
+                };
+                Self { inner, outer: None }
+            }
             ChartSpec::Transit { i, at, x, .. } => {
                 let input = i.input()?;
                 let natal = chart(&input)?;
@@ -130,6 +139,8 @@ fn title(spec: &ChartSpec, language: Language) -> String {
         ChartSpec::Return { k: 'l', .. } => ("Lunar return", "Revolución lunar"),
         ChartSpec::Return { .. } => ("Solar return", "Revolución solar"),
         ChartSpec::Synastry { .. } => ("Synastry", "Sinastría"),
+        ChartSpec::Composite { m: 'd', .. } => ("Davison chart", "Carta Davison"),
+        ChartSpec::Composite { .. } => ("Composite chart", "Carta compuesta"),
         ChartSpec::Transit { .. } => ("Transits", "Tránsitos"),
     };
     match language {
@@ -152,6 +163,7 @@ fn names(spec: &ChartSpec, language: Language) -> (String, Option<String>) {
         }
         ChartSpec::Return { i, r, .. } => (moment(i.jd, language), Some(moment(r.jd, language))),
         ChartSpec::Synastry { i, o } => (moment(i.jd, language), Some(moment(o.jd, language))),
+        ChartSpec::Composite { i, o, .. } => (format!("{} + {}", moment(i.jd, language), moment(o.jd, language)), None),
         ChartSpec::Transit { i, at, .. } => (moment(i.jd, language), Some(moment(*at, language))),
     }
 }

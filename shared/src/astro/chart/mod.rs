@@ -1,5 +1,6 @@
 //! Charts: the positions, houses, angles and aspects for a moment and place.
 
+pub mod composite;
 pub mod natal;
 pub mod progression;
 pub mod returns;
