@@ -13,6 +13,7 @@ mod content;
 #[allow(dead_code)]
 mod dynamo_proxy;
 mod errors;
+mod events;
 mod frames;
 mod invitations;
 mod jwt;

@@ -3,6 +3,7 @@
 pub mod chart_image;
 mod chinese_forecast;
 mod composite;
+mod events;
 mod legacy_synastry;
 mod moon_sun;
 mod natal;
@@ -29,6 +30,7 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/solar-return", Some(KeyPermission::CalcRead), post(returns::calculate_solar_return)),
         Route::new(Method::POST, "/api/calc/lunar-return", Some(KeyPermission::CalcRead), post(returns::calculate_lunar_return)),
         Route::new(Method::POST, "/api/calc/synastry", Some(KeyPermission::CalcRead), post(synastry::calculate_synastry)),
+        Route::new(Method::POST, "/api/calc/events", Some(KeyPermission::CalcRead), post(events::calculate_events)),
         Route::new(Method::POST, "/api/calc/composite", Some(KeyPermission::CalcRead), post(composite::calculate_composite)),
         Route::new(Method::POST, "/api/calc/moon-sun", Some(KeyPermission::CalcRead), post(moon_sun::moon_and_sun)),
         Route::new(Method::POST, "/api/calc/transit", Some(KeyPermission::CalcRead), post(transit::calculate_transit)),

@@ -43,7 +43,7 @@ use std::collections::{BTreeMap, HashMap};
 use axum::http::HeaderMap;
 
 use axum::extract::State;
-use chrono::{DateTime, Days, NaiveTime, Offset, Utc};
+use chrono::{DateTime, Offset};
 use serde::Serialize;
 use shared::astro::aspect::AspectKind;
 use shared::astro::chart::transit::{NatalTarget, Pass, TransitInput, TransitingBody, default_transit_orbs, find_transits};
@@ -51,7 +51,7 @@ use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::ephemeris::{EphemerisError, EphemerisSource};
 use shared::astro::frame::Perspective;
 use shared::astro::point::{AngleId, PointId};
-use shared::astro::time::{JulianDay, Repeated, TimeZoneSpec, format_local, format_utc, local_time_on, parse_date};
+use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc};
 use shared::astro::{Ephemeris, ephemeris::Body};
 use shared::content::{AspectTarget, HoroscopeType};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document, RequestedVersion, Versioned};
@@ -60,7 +60,7 @@ use shared::language::Language;
 use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
     AngleBody, ChartMeta, HousesBody, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, angles_body, chart_image_link,
-    chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body, summary_link,
+    chart_request, ephemeris_error, parse_common, parse_instant, parse_location, parse_period, points_body, summary_link,
 };
 
 /// The longest period, in days, both ends included: a leap year. It bounds
@@ -315,44 +315,7 @@ pub async fn calculate_transit(
         None => birth_place.zone,
     };
 
-    let start_date = parse_date(&body.start_date).map_err(|e| problems.add("/startDate", e.to_string())).ok();
-    let end_date = parse_date(&body.end_date).map_err(|e| problems.add("/endDate", e.to_string())).ok();
-    let mut days = 0;
-    let mut period: Option<(DateTime<Utc>, DateTime<Utc>)> = None;
-    if let (Some(start_date), Some(end_date)) = (start_date, end_date) {
-        days = (end_date - start_date).num_days() + 1;
-        if end_date < start_date {
-            problems.add("/endDate", "endDate must be on or after startDate");
-        } else if days > MAX_PERIOD_DAYS {
-            problems.add(
-                "/endDate",
-                format!("the period may span at most {MAX_PERIOD_DAYS} days, startDate and endDate included; this one spans {days}"),
-            );
-        } else if let Some(zone) = &zone {
-            // A repeated midnight: the period starts at its first occurrence
-            // and ends at its last, so it holds every minute of its days.
-            let start = local_time_on(start_date, NaiveTime::MIN, zone, Repeated::Earlier).map(|r| r.utc);
-            let end = end_date
-                .checked_add_days(Days::new(1))
-                .and_then(|next| local_time_on(next, NaiveTime::MIN, zone, Repeated::Later))
-                .map(|r| r.utc);
-            match (start, end) {
-                (Some(start), Some(end)) => {
-                    let mut in_range = true;
-                    for (instant, pointer) in [(start, "/startDate"), (end, "/endDate")] {
-                        if ephemeris.check_supported(JulianDay::from_utc(instant)).is_err() {
-                            problems.add(pointer, EphemerisError::OutOfRange.to_string());
-                            in_range = false;
-                        }
-                    }
-                    if in_range {
-                        period = Some((start, end));
-                    }
-                }
-                _ => problems.add("/startDate", "the period's days could not be placed in the time zone"),
-            }
-        }
-    }
+    let (days, period) = parse_period(&body.start_date, &body.end_date, zone.as_ref(), ephemeris, MAX_PERIOD_DAYS, &mut problems);
     let period_jd = period.map(|(start, end)| (JulianDay::from_utc(start), JulianDay::from_utc(end)));
 
     // Natal points may include the angles, which the common parser does not

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::http::HeaderMap;
+use chrono::{DateTime, Days, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 use shared::astro::aspect::{Aspect, AspectKind, MAX_ORB, Orbs};
 use shared::astro::chart::{NatalChart, PointPlacement};
@@ -14,7 +15,7 @@ use shared::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::AngleId;
 use shared::astro::point::PointId;
-use shared::astro::time::{JulianDay, ResolvedInstant};
+use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, TimeZoneSpec, local_time_on, parse_date};
 use shared::astro::zodiac::{Sign, ZodiacPosition, dms};
 use shared::astro::{Ephemeris, chart::MoonCenter};
 use shared::content::{AspectTarget, ContentKey, HoroscopeType, Subject};
@@ -214,7 +215,7 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
 /// `zodiac`, `ayanamsa` and `perspective`. A sidereal zodiac without an
 /// ayanamsa uses Lahiri's (the one most sidereal astrologers use); an
 /// ayanamsa with a tropical zodiac is refused rather than ignored.
-fn parse_frame(body: &CommonOptionsBody, problems: &mut Problems) -> Frame {
+pub fn parse_frame(body: &CommonOptionsBody, problems: &mut Problems) -> Frame {
     let ayanamsa = body.ayanamsa.as_deref().map(|id| {
         Ayanamsa::parse(id).unwrap_or_else(|| {
             let valid: Vec<_> = Ayanamsa::all().map(|a| a.id()).collect();
@@ -254,6 +255,63 @@ pub fn moon_center(text: Option<&str>, problems: &mut Problems) -> MoonCenter {
             MoonCenter::default()
         }),
     }
+}
+
+/// A period's start and end instants (the end excluded).
+pub type Period = (DateTime<Utc>, DateTime<Utc>);
+
+/// A period of whole local days, `startDate` to `endDate` both included, at
+/// most `max_days`: from the first local midnight of the first day to the
+/// last local midnight after the last (a repeated midnight counts whole),
+/// in UTC. Returns the number of days and the period (`None` on a problem,
+/// which is added).
+pub fn parse_period(
+    start_text: &str,
+    end_text: &str,
+    zone: Option<&TimeZoneSpec>,
+    ephemeris: &Ephemeris,
+    max_days: i64,
+    problems: &mut Problems,
+) -> (i64, Option<Period>) {
+    let start_date = parse_date(start_text).map_err(|e| problems.add("/startDate", e.to_string())).ok();
+    let end_date = parse_date(end_text).map_err(|e| problems.add("/endDate", e.to_string())).ok();
+    let mut days = 0;
+    let mut period: Option<Period> = None;
+    if let (Some(start_date), Some(end_date)) = (start_date, end_date) {
+        days = (end_date - start_date).num_days() + 1;
+        if end_date < start_date {
+            problems.add("/endDate", "endDate must be on or after startDate");
+        } else if days > max_days {
+            problems.add(
+                "/endDate",
+                format!("the period may span at most {max_days} days, startDate and endDate included; this one spans {days}"),
+            );
+        } else if let Some(zone) = zone {
+            // A repeated midnight: the period starts at its first occurrence
+            // and ends at its last, so it holds every minute of its days.
+            let start = local_time_on(start_date, NaiveTime::MIN, zone, Repeated::Earlier).map(|r| r.utc);
+            let end = end_date
+                .checked_add_days(Days::new(1))
+                .and_then(|next| local_time_on(next, NaiveTime::MIN, zone, Repeated::Later))
+                .map(|r| r.utc);
+            match (start, end) {
+                (Some(start), Some(end)) => {
+                    let mut in_range = true;
+                    for (instant, pointer) in [(start, "/startDate"), (end, "/endDate")] {
+                        if ephemeris.check_supported(JulianDay::from_utc(instant)).is_err() {
+                            problems.add(pointer, EphemerisError::OutOfRange.to_string());
+                            in_range = false;
+                        }
+                    }
+                    if in_range {
+                        period = Some((start, end));
+                    }
+                }
+                _ => problems.add("/startDate", "the period's days could not be placed in the time zone"),
+            }
+        }
+    }
+    (days, period)
 }
 
 // ---------------------------------------------------------------- responses

@@ -556,6 +556,131 @@ impl Ephemeris {
     }
 }
 
+/// What kind of eclipse the library found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EclipseKind {
+    Total,
+    Annular,
+    /// Annular along part of the path, total along the rest.
+    Hybrid,
+    Partial,
+    /// Lunar only: the Moon in the Earth's penumbra alone.
+    Penumbral,
+}
+
+impl EclipseKind {
+    fn of_flags(flags: i32) -> Self {
+        if flags & sys::SE_ECL_ANNULAR_TOTAL != 0 {
+            Self::Hybrid
+        } else if flags & sys::SE_ECL_TOTAL != 0 {
+            Self::Total
+        } else if flags & sys::SE_ECL_ANNULAR != 0 {
+            Self::Annular
+        } else if flags & sys::SE_ECL_PENUMBRAL != 0 {
+            Self::Penumbral
+        } else {
+            Self::Partial
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Total => "total",
+            Self::Annular => "annular",
+            Self::Hybrid => "hybrid",
+            Self::Partial => "partial",
+            Self::Penumbral => "penumbral",
+        }
+    }
+}
+
+/// A solar eclipse at its greatest (the instant the axis of the Moon's
+/// shadow passes closest to the Earth's centre).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolarEclipse {
+    pub greatest: JulianDay,
+    pub kind: EclipseKind,
+    /// The magnitude where the eclipse is greatest (NASA's definition: the
+    /// fraction of the Sun's diameter covered).
+    pub magnitude: f64,
+    /// Where on the Earth it is greatest (degrees; east and north positive).
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
+/// A lunar eclipse at its greatest.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LunarEclipse {
+    pub greatest: JulianDay,
+    pub kind: EclipseKind,
+    pub umbral_magnitude: f64,
+    pub penumbral_magnitude: f64,
+}
+
+impl Ephemeris {
+    /// The first solar eclipse (anywhere on the Earth) after `after`.
+    pub fn solar_eclipse_after(&self, after: JulianDay) -> Result<SolarEclipse, EphemerisError> {
+        self.check_supported(after)?;
+        self.configure_thread();
+        let mut tret = [0.0f64; 10];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: `tret` has the 10 doubles and `serr` the 256 bytes the API writes.
+        let flags = unsafe { sys::swe_sol_eclipse_when_glob(after.0, sys::SEFLG_SWIEPH, 0, tret.as_mut_ptr(), 0, serr.as_mut_ptr()) };
+        if flags <= 0 || !tret[0].is_finite() {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        let mut geopos = [0.0f64; 10];
+        let mut attr = [0.0f64; 20];
+        // SAFETY: 10 doubles of position and 20 of attributes, as documented.
+        let returned =
+            unsafe { sys::swe_sol_eclipse_where(tret[0], sys::SEFLG_SWIEPH, geopos.as_mut_ptr(), attr.as_mut_ptr(), serr.as_mut_ptr()) };
+        if returned < 0 {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        Ok(SolarEclipse {
+            greatest: JulianDay(tret[0]),
+            kind: EclipseKind::of_flags(flags),
+            magnitude: attr[8],
+            longitude: geopos[0],
+            latitude: geopos[1],
+        })
+    }
+
+    /// The first lunar eclipse after `after`.
+    pub fn lunar_eclipse_after(&self, after: JulianDay) -> Result<LunarEclipse, EphemerisError> {
+        self.check_supported(after)?;
+        self.configure_thread();
+        let mut tret = [0.0f64; 10];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: as for the solar search.
+        let flags = unsafe { sys::swe_lun_eclipse_when(after.0, sys::SEFLG_SWIEPH, 0, tret.as_mut_ptr(), 0, serr.as_mut_ptr()) };
+        if flags <= 0 || !tret[0].is_finite() {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        let mut geopos = [0.0f64; 10];
+        let mut attr = [0.0f64; 20];
+        // SAFETY: 10 doubles of position (unused for the magnitudes) and 20 of attributes.
+        let returned =
+            unsafe { sys::swe_lun_eclipse_how(tret[0], sys::SEFLG_SWIEPH, geopos.as_mut_ptr(), attr.as_mut_ptr(), serr.as_mut_ptr()) };
+        if returned < 0 {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        Ok(LunarEclipse {
+            greatest: JulianDay(tret[0]),
+            kind: EclipseKind::of_flags(flags),
+            umbral_magnitude: attr[0],
+            penumbral_magnitude: attr[1],
+        })
+    }
+
+    /// ΔT (TT − UT) at `jd`, in seconds, as the library models it.
+    pub fn delta_t_seconds(&self, jd: JulianDay) -> f64 {
+        self.configure_thread();
+        // SAFETY: a pure function of its argument.
+        unsafe { sys::swe_deltat(jd.0) * 86_400.0 }
+    }
+}
+
 /// Shared by both house entry points.
 fn finish_houses(
     returned: i32,

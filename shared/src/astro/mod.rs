@@ -6,6 +6,7 @@ pub mod aspect;
 pub mod chart;
 pub mod chinese;
 pub mod ephemeris;
+pub mod events;
 pub mod frame;
 pub mod house;
 pub mod point;

@@ -275,6 +275,11 @@ impl Track {
         self.times.len()
     }
 
+    /// The samples: (time, unwrapped longitude, speed).
+    pub fn samples(&self) -> impl Iterator<Item = (f64, f64, f64)> + '_ {
+        self.times.iter().zip(&self.values).zip(&self.speeds).map(|((t, v), s)| (*t, *v, *s))
+    }
+
     /// The interpolated longitude (unwrapped) and speed at `t`, inside the track.
     pub fn at(&self, t: f64) -> (f64, f64) {
         let i = match self.times.partition_point(|&x| x <= t) {
