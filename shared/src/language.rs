@@ -67,6 +67,12 @@ impl Language {
                 PointId::PartOfFortune => "Parte de la Fortuna",
                 PointId::Vertex => "Vértice",
                 PointId::Earth => "Tierra",
+                PointId::Pholus => "Folo",
+                PointId::Ceres => "Ceres",
+                PointId::Pallas => "Palas",
+                PointId::Juno => "Juno",
+                PointId::Vesta => "Vesta",
+                PointId::PartOfSpirit => "Parte del Espíritu",
             };
         }
         match point {
@@ -88,6 +94,12 @@ impl Language {
             PointId::PartOfFortune => "Part of Fortune",
             PointId::Vertex => "Vertex",
             PointId::Earth => "Earth",
+            PointId::Pholus => "Pholus",
+            PointId::Ceres => "Ceres",
+            PointId::Pallas => "Pallas",
+            PointId::Juno => "Juno",
+            PointId::Vesta => "Vesta",
+            PointId::PartOfSpirit => "Part of Spirit",
         }
     }
 

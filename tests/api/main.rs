@@ -34,6 +34,7 @@ mod orgs;
 mod pagination;
 mod pdf_reports;
 mod places;
+mod points;
 mod progressions;
 mod reference;
 mod refusals;

@@ -138,35 +138,36 @@ pub async fn calculate_events(
     let chiron = period.is_some_and(|(start, end)| {
         ephemeris.chiron_available_at(JulianDay::from_utc(start)) && ephemeris.chiron_available_at(JulianDay::from_utc(end))
     });
-    let points =
-        match &body.points {
-            None => default_points(chiron),
-            Some(ids) => {
-                if ids.is_empty() {
-                    problems.add("/points", "give at least one point, or leave points out for the default set");
-                }
-                let mut points = Vec::new();
-                let valid = || {
-                    PointId::ALL
-                        .iter()
-                        .filter(|p| !matches!(p, PointId::PartOfFortune | PointId::Vertex | PointId::SouthNode))
-                        .map(|p| p.id())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                for (index, id) in ids.iter().enumerate() {
-                    match PointId::parse(id) {
-                        Some(PointId::PartOfFortune | PointId::Vertex | PointId::SouthNode | PointId::Earth) | None => problems
-                            .add(format!("/points/{index}"), format!("'{id}' has no ingresses or stations to list; valid: {}", valid())),
-                        Some(PointId::Chiron) if !chiron => problems
-                            .add(format!("/points/{index}"), "chiron needs the asteroid file seas_18.se1 and a period within 1800-2399"),
-                        Some(point) if !points.contains(&point) => points.push(point),
-                        Some(_) => {}
-                    }
-                }
-                points
+    let points = match &body.points {
+        None => default_points(chiron),
+        Some(ids) => {
+            if ids.is_empty() {
+                problems.add("/points", "give at least one point, or leave points out for the default set");
             }
-        };
+            let mut points = Vec::new();
+            let valid = || {
+                PointId::every()
+                    .filter(|p| {
+                        !matches!(p, PointId::PartOfFortune | PointId::PartOfSpirit | PointId::Vertex | PointId::SouthNode | PointId::Earth)
+                    })
+                    .map(|p| p.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for (index, id) in ids.iter().enumerate() {
+                match PointId::parse(id) {
+                    Some(PointId::PartOfFortune | PointId::PartOfSpirit | PointId::Vertex | PointId::SouthNode | PointId::Earth) | None => {
+                        problems.add(format!("/points/{index}"), format!("'{id}' has no ingresses or stations to list; valid: {}", valid()))
+                    }
+                    Some(point) if point.needs_asteroid_file() && !chiron => problems
+                        .add(format!("/points/{index}"), format!("{id} needs the asteroid file seas_18.se1 and a period within 1800-2399")),
+                    Some(point) if !points.contains(&point) => points.push(point),
+                    Some(_) => {}
+                }
+            }
+            points
+        }
+    };
     problems.into_result()?;
     let (Some(zone), Some((start, end))) = (zone, period) else {
         return Err(ApiError::invalid_field("/startDate", "the period could not be placed in time"));

@@ -6,6 +6,7 @@ use serde::Serialize;
 use shared::astro::analysis::Analysis;
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::frame::Perspective;
+use shared::astro::stars::fixed_stars;
 use shared::astro::time::{format_local, format_utc};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
@@ -23,6 +24,7 @@ chart_request! {
         location: LocationBody,
         moon_center: Option<String>,
         include_analysis: Option<bool>,
+        include_fixed_stars: Option<bool>,
     }
 }
 
@@ -41,6 +43,30 @@ pub struct NatalData {
     /// With `includeAnalysis`: balance, chart ruler, stelliums, dignities.
     #[serde(skip_serializing_if = "Option::is_none")]
     analysis: Option<Analysis>,
+    /// With `includeFixedStars`: the listed stars and their conjunctions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixed_stars: Option<Vec<FixedStarBody>>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FixedStarBody {
+    id: &'static str,
+    name: &'static str,
+    longitude: f64,
+    latitude: f64,
+    magnitude: f64,
+    sign: &'static str,
+    degrees_in_sign: f64,
+    /// Points and angles within 1° of longitude.
+    conjunctions: Vec<StarConjunction>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StarConjunction {
+    point_id: &'static str,
+    orb: f64,
 }
 
 #[tracing::instrument(name = "natal", skip_all)]
@@ -74,6 +100,25 @@ pub async fn calculate_natal(
     let chart = NatalChart::compute(&app.ephemeris, &input).map_err(|e| ephemeris_error(e, "/dateTime"))?;
     let readable = options.include_readable_entities.then_some(options.language);
     let texts = Texts::load(&app, &caller, HoroscopeType::Natal, &options).await?;
+    let fixed_stars = match body.include_fixed_stars {
+        Some(true) => Some(
+            fixed_stars(&app.ephemeris, input.instant, input.frame.zodiac, &chart)
+                .map_err(|e| ephemeris_error(e, "/dateTime"))?
+                .into_iter()
+                .map(|star| FixedStarBody {
+                    id: star.id,
+                    name: star.name,
+                    longitude: star.position.longitude,
+                    latitude: star.position.latitude,
+                    magnitude: star.magnitude,
+                    sign: star.zodiac.sign.id(),
+                    degrees_in_sign: star.zodiac.degrees_in_sign,
+                    conjunctions: star.conjunctions.into_iter().map(|(point_id, orb)| StarConjunction { point_id, orb }).collect(),
+                })
+                .collect(),
+        ),
+        _ => None,
+    };
 
     let mut meta = ChartMeta::new();
     meta.add_place("/location", &place);
@@ -91,6 +136,7 @@ pub async fn calculate_natal(
         chart_link,
         summary,
         analysis: body.include_analysis.unwrap_or(false).then(|| Analysis::of(&chart)),
+        fixed_stars,
     };
     let document = Document::new(data)
         .with_meta(

@@ -45,6 +45,7 @@ use axum::http::HeaderMap;
 use axum::extract::State;
 use chrono::{DateTime, Offset};
 use serde::Serialize;
+use shared::astro::Ephemeris;
 use shared::astro::aspect::AspectKind;
 use shared::astro::chart::transit::{NatalTarget, Pass, TransitInput, TransitingBody, default_transit_orbs, find_transits};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
@@ -52,7 +53,6 @@ use shared::astro::ephemeris::{EphemerisError, EphemerisSource};
 use shared::astro::frame::Perspective;
 use shared::astro::point::{AngleId, PointId};
 use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc};
-use shared::astro::{Ephemeris, ephemeris::Body};
 use shared::content::{AspectTarget, HoroscopeType};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document, RequestedVersion, Versioned};
 use shared::language::Language;
@@ -212,7 +212,7 @@ fn parse_natal_targets(
     let mut targets = Vec::with_capacity(ids.len());
     for (index, id) in ids.iter().enumerate() {
         let target = match (PointId::parse(id), ANGLE_IDS.iter().find(|a| a.id() == id)) {
-            (Some(PointId::Chiron), _) if !ephemeris.chiron_available() => {
+            (Some(point), _) if point.needs_asteroid_file() && !ephemeris.chiron_available() => {
                 problems.add(format!("/points/{index}"), EphemerisError::ChironUnavailable.to_string());
                 continue;
             }
@@ -226,7 +226,7 @@ fn parse_natal_targets(
             (Some(point), _) => NatalTarget::Point(point),
             (None, Some(angle)) => NatalTarget::Angle(*angle),
             (None, None) => {
-                let mut valid: Vec<&str> = PointId::ALL.iter().map(|p| p.id()).collect();
+                let mut valid: Vec<&str> = PointId::every().filter(|p| *p != PointId::Earth).map(|p| p.id()).collect();
                 valid.extend(ANGLE_IDS.iter().map(|a| a.id()));
                 problems.add(format!("/points/{index}"), format!("unknown point '{id}'; valid: {}", valid.join(", ")));
                 continue;
@@ -258,7 +258,7 @@ fn parse_transit_points(
         let pointer = format!("/transitPoints/{index}");
         match PointId::parse(id).map(|p| (p, TransitingBody::of(p))) {
             None => {
-                let valid: Vec<&str> = PointId::ALL.iter().filter(|p| TransitingBody::of(**p).is_some()).map(|p| p.id()).collect();
+                let valid: Vec<&str> = PointId::every().filter(|p| TransitingBody::of(*p).is_some()).map(|p| p.id()).collect();
                 problems.add(pointer, format!("unknown transiting point '{id}'; valid: {}", valid.join(", ")));
             }
             Some((point, None)) => problems.add(
@@ -268,12 +268,12 @@ fn parse_transit_points(
                     point.id()
                 ),
             ),
-            Some((_, Some(body))) if body.body == Body::Chiron && !ephemeris.chiron_available() => {
+            Some((_, Some(body))) if body.body.needs_asteroid_file() && !ephemeris.chiron_available() => {
                 problems.add(pointer, EphemerisError::ChironUnavailable.to_string())
             }
             // Outside its data's years Chiron is left out of the transiting
             // points with a warning (ChartWarning::TransitingChironOmitted).
-            Some((_, Some(body))) if body.body == Body::Chiron && !chiron_in_period => *chiron_omitted = true,
+            Some((_, Some(body))) if body.body.needs_asteroid_file() && !chiron_in_period => *chiron_omitted = true,
             Some((_, Some(body))) => {
                 if !bodies.iter().any(|b| b.point == body.point) {
                     bodies.push(body);
@@ -366,7 +366,7 @@ pub async fn calculate_transit(
         };
         match longitude {
             Some(longitude) => natal.push((*target, longitude)),
-            None if *target == NatalTarget::Point(PointId::Chiron) => {}
+            None if matches!(target, NatalTarget::Point(point) if point.needs_asteroid_file()) => {}
             None => return Err(ApiError::internal(format!("natal chart lacks {}", target.id()))),
         }
     }

@@ -148,9 +148,9 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
             let mut points = Vec::with_capacity(ids.len());
             for (index, id) in ids.iter().enumerate() {
                 match PointId::parse(id) {
-                    Some(PointId::Chiron) if !ephemeris.chiron_available() => problems.add(
+                    Some(point) if point.needs_asteroid_file() && !ephemeris.chiron_available() => problems.add(
                         format!("/points/{index}"),
-                        "chiron is not available on this server: it needs the asteroid ephemeris file seas_18.se1",
+                        format!("{id} is not available on this server: it needs the asteroid ephemeris file seas_18.se1"),
                     ),
                     Some(point) if !point.seen_from(frame.perspective) => problems.add(
                         format!("/points/{index}"),
@@ -699,6 +699,9 @@ impl Texts {
     /// forbids it) or an organization's copy left empty leaves the field out
     /// rather than failing the calculation; a missing one is logged.
     fn body(&self, key: ContentKey) -> Option<String> {
+        if !key.in_corpus() {
+            return None;
+        }
         match self.source.text(&key) {
             Some(text) if !text.body.trim().is_empty() => Some(text.body),
             Some(_) => None,

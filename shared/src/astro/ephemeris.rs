@@ -66,6 +66,12 @@ pub enum Body {
     Chiron,
     /// Only meaningful seen from the Sun (heliocentric charts).
     Earth,
+    /// A centaur, like Chiron.
+    Pholus,
+    Ceres,
+    Pallas,
+    Juno,
+    Vesta,
 }
 
 impl Body {
@@ -86,7 +92,18 @@ impl Body {
             Self::MeanLilith => sys::SE_MEAN_APOG,
             Self::Chiron => sys::SE_CHIRON,
             Self::Earth => sys::SE_EARTH,
+            Self::Pholus => sys::SE_PHOLUS,
+            Self::Ceres => sys::SE_CERES,
+            Self::Pallas => sys::SE_PALLAS,
+            Self::Juno => sys::SE_JUNO,
+            Self::Vesta => sys::SE_VESTA,
         }
+    }
+
+    /// Whether the body's positions come from the asteroid file
+    /// `seas_18.se1` (Chiron, Pholus and the four main asteroids).
+    pub fn needs_asteroid_file(self) -> bool {
+        matches!(self, Self::Chiron | Self::Pholus | Self::Ceres | Self::Pallas | Self::Juno | Self::Vesta)
     }
 }
 
@@ -172,9 +189,9 @@ pub fn astronomical_angles(armc: f64, latitude: f64, obliquity: f64) -> (f64, f6
 pub enum EphemerisError {
     #[error("the ephemeris serves dates from {FIRST_SUPPORTED_YEAR}-01-01 to {LAST_SUPPORTED_YEAR}-12-31")]
     OutOfRange,
-    #[error("Chiron needs the asteroid file seas_18.se1, which this server does not have")]
+    #[error("Chiron, Pholus and the asteroids need the asteroid file seas_18.se1, which this server does not have")]
     ChironUnavailable,
-    #[error("Chiron is available from 1800 to 2399 only")]
+    #[error("Chiron, Pholus and the asteroids are available from 1800 to 2399 only")]
     ChironOutOfRange,
     #[error("the ephemeris data directory could not be prepared: {0}")]
     Setup(String),
@@ -333,7 +350,7 @@ impl Ephemeris {
 
     fn check_body(&self, jd: JulianDay, body: Body) -> Result<(), EphemerisError> {
         self.check_supported(jd)?;
-        if body == Body::Chiron {
+        if body.needs_asteroid_file() {
             if !self.chiron_available {
                 return Err(EphemerisError::ChironUnavailable);
             }
@@ -364,7 +381,7 @@ impl Ephemeris {
             return Err(EphemerisError::Computation(message(&serr)));
         }
         let source = if returned & sys::SEFLG_SWIEPH != 0 { EphemerisSource::SwissFiles } else { EphemerisSource::Moshier };
-        if body == Body::Chiron && source != EphemerisSource::SwissFiles {
+        if body.needs_asteroid_file() && source != EphemerisSource::SwissFiles {
             return Err(EphemerisError::ChironOutOfRange);
         }
         Ok(BodyPosition {
@@ -673,6 +690,50 @@ impl Ephemeris {
         })
     }
 
+    /// A fixed star's apparent geocentric position of date at `jd`, in
+    /// `zodiac`, by its name in the catalogue ("Aldebaran"), and its visual
+    /// magnitude.
+    pub fn fixed_star(&self, jd: JulianDay, name: &str, zodiac: Zodiac) -> Result<(BodyPosition, f64), EphemerisError> {
+        self.check_supported(jd)?;
+        self.configure_thread();
+        let mut flags = sys::SEFLG_SWIEPH | sys::SEFLG_SPEED;
+        if let Zodiac::Sidereal(ayanamsa) = zodiac {
+            set_sidereal_mode(ayanamsa);
+            flags |= sys::SEFLG_SIDEREAL;
+        }
+        // The library writes the star's full name back into the buffer.
+        let mut star = [0 as c_char; 2 * sys::SE_MAX_STNAME + 1];
+        for (slot, byte) in star.iter_mut().zip(name.bytes().take(sys::SE_MAX_STNAME)) {
+            *slot = byte as c_char;
+        }
+        let mut xx = [0.0f64; 6];
+        let mut serr = [0 as c_char; ERROR_BUFFER];
+        // SAFETY: `star` is NUL-terminated with room for the name written
+        // back, `xx` has 6 doubles and `serr` 256 bytes.
+        let returned = unsafe { sys::swe_fixstar_ut(star.as_mut_ptr(), jd.0, flags, xx.as_mut_ptr(), serr.as_mut_ptr()) };
+        if returned < 0 {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        let mut magnitude = 0.0f64;
+        // SAFETY: as above; one double for the magnitude.
+        if unsafe { sys::swe_fixstar_mag(star.as_mut_ptr(), &mut magnitude, serr.as_mut_ptr()) } < 0 {
+            return Err(EphemerisError::Computation(message(&serr)));
+        }
+        let source = if returned & sys::SEFLG_SWIEPH != 0 { EphemerisSource::SwissFiles } else { EphemerisSource::Moshier };
+        Ok((
+            BodyPosition {
+                longitude: xx[0],
+                latitude: xx[1],
+                distance: xx[2],
+                speed_longitude: xx[3],
+                speed_latitude: xx[4],
+                speed_distance: xx[5],
+                source,
+            },
+            magnitude,
+        ))
+    }
+
     /// ΔT (TT − UT) at `jd`, in seconds, as the library models it.
     pub fn delta_t_seconds(&self, jd: JulianDay) -> f64 {
         self.configure_thread();
@@ -774,12 +835,25 @@ fn message(serr: &[c_char]) -> String {
     unsafe { CStr::from_ptr(serr.as_ptr()) }.to_string_lossy().into_owned()
 }
 
+/// The fixed stars the service places (`shared/stars/sefstars.txt`: records
+/// of the library's own catalogue). A full `sefstars.txt` in the extra
+/// directory comes first in the search path and wins.
+const FIXED_STARS: &[u8] = include_bytes!("../../stars/sefstars.txt");
+
 fn write_embedded_files(dir: &Path) -> Result<(), EphemerisError> {
     let setup = |e: std::io::Error| EphemerisError::Setup(e.to_string());
     std::fs::create_dir_all(dir).map_err(setup)?;
-    for (name, bytes) in swiss_eph_data::FILES {
+    let files = swiss_eph_data::FILES.iter().map(|(name, bytes)| (*name, *bytes)).chain([("sefstars.txt", FIXED_STARS)]);
+    for (name, bytes) in files {
         let target = dir.join(name);
-        let up_to_date = std::fs::metadata(&target).map(|m| m.len() == bytes.len() as u64).unwrap_or(false);
+        // Same length is taken as the same file for the large ephemeris
+        // files; the small star list is compared whole.
+        let up_to_date = match std::fs::metadata(&target) {
+            Ok(meta) if meta.len() == bytes.len() as u64 => {
+                bytes.len() > 1 << 20 || std::fs::read(&target).is_ok_and(|on_disk| on_disk == bytes)
+            }
+            _ => false,
+        };
         if up_to_date {
             continue;
         }

@@ -11,6 +11,7 @@ pub mod frame;
 pub mod house;
 pub mod point;
 pub mod sky;
+pub mod stars;
 pub mod time;
 pub mod zodiac;
 

@@ -27,6 +27,16 @@ pub enum PointId {
     Vertex,
     /// The Earth seen from the Sun: the Sun's place in heliocentric charts.
     Earth,
+    /// A centaur (from the asteroid file, like Chiron).
+    Pholus,
+    /// The four main asteroids (from the asteroid file).
+    Ceres,
+    Pallas,
+    Juno,
+    Vesta,
+    /// Ascendant + Sun − Moon by day, + Moon − Sun by night (the Part of
+    /// Fortune reversed).
+    PartOfSpirit,
 }
 
 impl PointId {
@@ -52,7 +62,8 @@ impl PointId {
 
     /// Points the service places that the interpretation corpus has no
     /// texts for.
-    pub const WITHOUT_TEXTS: [PointId; 1] = [Self::Earth];
+    pub const WITHOUT_TEXTS: [PointId; 7] =
+        [Self::Earth, Self::Pholus, Self::Ceres, Self::Pallas, Self::Juno, Self::Vesta, Self::PartOfSpirit];
 
     pub const PLANETS: [PointId; 10] = [
         Self::Sun,
@@ -115,6 +126,11 @@ impl PointId {
         }
     }
 
+    /// Whether the point's positions come from the asteroid file.
+    pub fn needs_asteroid_file(self) -> bool {
+        self.body().is_some_and(Body::needs_asteroid_file)
+    }
+
     /// Whether the interpretation corpus has texts for the point.
     pub fn has_texts(self) -> bool {
         !Self::WITHOUT_TEXTS.contains(&self)
@@ -145,6 +161,12 @@ impl PointId {
             Self::PartOfFortune => "part_of_fortune",
             Self::Vertex => "vertex",
             Self::Earth => "earth",
+            Self::Pholus => "pholus",
+            Self::Ceres => "ceres",
+            Self::Pallas => "pallas",
+            Self::Juno => "juno",
+            Self::Vesta => "vesta",
+            Self::PartOfSpirit => "part_of_spirit",
         }
     }
 
@@ -170,7 +192,12 @@ impl PointId {
             Self::MeanLilith => Body::MeanLilith,
             Self::Chiron => Body::Chiron,
             Self::Earth => Body::Earth,
-            Self::SouthNode | Self::PartOfFortune | Self::Vertex => return None,
+            Self::Pholus => Body::Pholus,
+            Self::Ceres => Body::Ceres,
+            Self::Pallas => Body::Pallas,
+            Self::Juno => Body::Juno,
+            Self::Vesta => Body::Vesta,
+            Self::SouthNode | Self::PartOfFortune | Self::PartOfSpirit | Self::Vertex => return None,
         })
     }
 }

@@ -147,6 +147,16 @@ fn text_angle(angle: AngleId) -> &'static str {
 }
 
 impl ContentKey {
+    /// Whether the corpus writes texts for this key's points (the Earth,
+    /// the asteroids, Pholus and the Part of Spirit have none).
+    pub fn in_corpus(&self) -> bool {
+        match self.subject {
+            Subject::PointInSign(point, _) | Subject::PointInHouse(point, _) => point.has_texts(),
+            Subject::AngleInSign(..) => true,
+            Subject::Aspect { a, b, .. } => a.has_texts() && !matches!(b, AspectTarget::Point(point) if !point.has_texts()),
+        }
+    }
+
     /// The key of an aspect as a calculation reports it, put in the order
     /// its texts are stored in (unordered pairs: the earlier point first).
     pub fn aspect(horoscope: HoroscopeType, a: PointId, kind: AspectKind, b: AspectTarget) -> Self {

@@ -63,6 +63,18 @@ pub fn point_path(point: PointId) -> &'static str {
         PointId::Vertex => "M2.5 4.5L7 16L11.5 4.5M11.5 9.5L17.5 16M17.5 9.5L11.5 16",
         // ⊕ a circle quartered by a cross.
         PointId::Earth => concat!(ring!("10", "10", "8"), "M10 2V18M2 10H18"),
+        // ⚳ a sickle (a hook opening left) over a cross.
+        PointId::Ceres => "M6 3.5A4.6 4.6 0 1 1 10 11.5V19M6.8 15.6H13.2",
+        // ⚴ a lozenge on a staff.
+        PointId::Pallas => "M10 1.5L14.2 6.5L10 11.5L5.8 6.5ZM10 11.5V19M6.8 15.6H13.2",
+        // ⚵ a star over a cross.
+        PointId::Juno => "M10 1.5V11M5.9 3.6L14.1 8.9M14.1 3.6L5.9 8.9M10 11V19M6.8 15.6H13.2",
+        // ⚶ the hearth: a flame in a V on a bar.
+        PointId::Vesta => "M3.5 6L10 17.5L16.5 6M2.5 17.5H17.5M10 3.5C8.4 6 8.4 8.6 10 10.6C11.6 8.6 11.6 6 10 3.5Z",
+        // Pholus: a small circle over a crossbar, on a stem to a ring.
+        PointId::Pholus => concat!(ring!("10", "4.6", "2.6"), "M10 7.2V13M6.4 10H13.6", ring!("10", "15.8", "2.6")),
+        // ⊗'s companion: a circle with an upright cross, tilted.
+        PointId::PartOfSpirit => concat!(ring!("10", "10", "8"), "M10 2V18M2 10H18M4.35 4.35L15.65 15.65"),
     }
 }
 

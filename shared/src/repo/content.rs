@@ -198,6 +198,9 @@ impl TextSource {
 
     /// The text of `key`: the organization's copy if it has one.
     pub fn text(&self, key: &crate::content::ContentKey) -> Option<crate::content::Text> {
+        if !key.in_corpus() {
+            return None;
+        }
         if !self.overrides.is_empty()
             && let Some(own) = self.overrides.get(&key.urn(self.language))
         {

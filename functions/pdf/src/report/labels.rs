@@ -143,7 +143,14 @@ pub fn point_symbol(point: PointId) -> Option<char> {
         PointId::MeanLilith => '⚸',
         PointId::Chiron => '⚷',
         PointId::PartOfFortune => '⊗',
-        PointId::Vertex | PointId::Earth => return None,
+        PointId::Vertex
+        | PointId::Earth
+        | PointId::Pholus
+        | PointId::Ceres
+        | PointId::Pallas
+        | PointId::Juno
+        | PointId::Vesta
+        | PointId::PartOfSpirit => return None,
     })
 }
 

@@ -84,6 +84,8 @@ pub enum ChartWarning {
     /// Chiron was asked for as a transiting point in a period its data does
     /// not cover: the transits leave it out rather than refusing the rest.
     TransitingChironOmitted,
+    /// An asteroid or Pholus asked for at an instant outside its data.
+    AsteroidOmitted(PointId),
     /// Points with no place in the chart's perspective were left out.
     NotInPerspective { points: Vec<PointId>, perspective: Perspective },
 }
@@ -106,6 +108,11 @@ impl std::fmt::Display for ChartWarning {
             ),
             Self::TransitingChironOmitted => f.write_str(
                 "chiron was left out of the transiting points: its ephemeris (the asteroid file seas_18.se1) covers 1800-2399 only, and this period reaches outside it",
+            ),
+            Self::AsteroidOmitted(point) => write!(
+                f,
+                "{} was left out: its ephemeris (the asteroid file seas_18.se1) covers 1800-2399 only, and this chart's date is outside it",
+                point.id()
             ),
             Self::NotInPerspective { points, perspective } => write!(
                 f,
@@ -174,8 +181,8 @@ impl NatalChart {
             warnings.push(ChartWarning::NotInPerspective { points: unseen, perspective });
         }
         for &point in input.points.iter().filter(|p| p.seen_from(perspective)) {
-            if point == PointId::Chiron && ephemeris.chiron_available() && !ephemeris.chiron_available_at(input.instant) {
-                warnings.push(ChartWarning::ChironOmitted);
+            if point.needs_asteroid_file() && ephemeris.chiron_available() && !ephemeris.chiron_available_at(input.instant) {
+                warnings.push(if point == PointId::Chiron { ChartWarning::ChironOmitted } else { ChartWarning::AsteroidOmitted(point) });
                 continue;
             }
             let position = positions.of(point)?;
@@ -246,6 +253,14 @@ impl Positions<'_> {
                 // descendant and the ascendant (houses 7-12).
                 let day = normalize_degrees(sun.longitude - ascendant) >= 180.0;
                 let longitude = if day { ascendant + moon.longitude - sun.longitude } else { ascendant + sun.longitude - moon.longitude };
+                fixed_point(normalize_degrees(longitude), sun.source)
+            }
+            PointId::PartOfSpirit => {
+                let sun = self.of(PointId::Sun)?;
+                let moon = self.of(PointId::Moon)?;
+                let ascendant = self.houses.ascendant;
+                let day = normalize_degrees(sun.longitude - ascendant) >= 180.0;
+                let longitude = if day { ascendant + sun.longitude - moon.longitude } else { ascendant + moon.longitude - sun.longitude };
                 fixed_point(normalize_degrees(longitude), sun.source)
             }
             PointId::Vertex => fixed_point(self.houses.vertex, EphemerisSource::SwissFiles),

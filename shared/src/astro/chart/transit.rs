@@ -130,7 +130,9 @@ pub fn sample_step_days(body: Body) -> f64 {
         Body::TrueNode => 0.5,
         Body::Venus => 1.0,
         Body::Sun | Body::Earth | Body::Mars | Body::MeanLilith => 2.0,
-        Body::Jupiter | Body::Saturn | Body::Uranus | Body::Neptune | Body::Pluto | Body::MeanNode | Body::Chiron => 4.0,
+        // The main asteroids move up to half a degree a day, like Mars.
+        Body::Ceres | Body::Pallas | Body::Juno | Body::Vesta => 2.0,
+        Body::Jupiter | Body::Saturn | Body::Uranus | Body::Neptune | Body::Pluto | Body::MeanNode | Body::Chiron | Body::Pholus => 4.0,
     }
 }
 
