@@ -13,11 +13,8 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use crate::chart_image::link::{ChartSpec, ImageLinks, InputSpec};
-use crate::synastry::{Person, chiron_date};
-use crate::wire::{
-    ChartBody, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant,
-    parse_location,
-};
+use crate::synastry::{Person, TwoBirths};
+use crate::wire::{ChartBody, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, parse_common};
 
 chart_request! {
     pub struct CompositeRequest {
@@ -62,11 +59,8 @@ pub async fn calculate_composite(
     ApiJson(body): ApiJson<CompositeRequest>,
 ) -> ApiResult<Document<CompositeData>> {
     let mut problems = Problems::default();
-    let place1 = parse_location(&body.location1, "/location1", &mut problems);
-    let place2 = parse_location(&body.location2, "/location2", &mut problems);
-    let instant1 = parse_instant(&body.date_time1, place1.zone.as_ref(), &app.ephemeris, "/dateTime1", &mut problems);
-    let instant2 = parse_instant(&body.date_time2, place2.zone.as_ref(), &app.ephemeris, "/dateTime2", &mut problems);
-    let options = parse_common(&body.common_options(), &app.ephemeris, chiron_date(&app, instant1, instant2), &mut problems);
+    let births = TwoBirths::parse(&app, (&body.date_time1, &body.location1), (&body.date_time2, &body.location2), &mut problems);
+    let options = parse_common(&body.common_options(), &app.ephemeris, births.chiron_date(&app), &mut problems);
     let method = match body.method.as_deref() {
         None => CompositeMethod::default(),
         Some(id) => CompositeMethod::parse(id).unwrap_or_else(|| {
@@ -75,9 +69,8 @@ pub async fn calculate_composite(
         }),
     };
     problems.into_result()?;
-    let (Some(instant1), Some(instant2)) = (instant1, instant2) else {
-        return Err(ApiError::invalid_field("/dateTime1", "the birth moments could not be placed in time"));
-    };
+    let (place1, place2) = (births.place1, births.place2);
+    let (instant1, instant2) = births.instants()?;
     let first = Person { instant: instant1, place: &place1, date_pointer: "/dateTime1" }.chart_input(&options);
     let second = Person { instant: instant2, place: &place2, date_pointer: "/dateTime2" }.chart_input(&options);
 

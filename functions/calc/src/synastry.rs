@@ -56,15 +56,11 @@ pub async fn calculate_synastry(
     ApiJson(body): ApiJson<SynastryRequest>,
 ) -> ApiResult<Document<SynastryData>> {
     let mut problems = Problems::default();
-    let place1 = parse_location(&body.location1, "/location1", &mut problems);
-    let place2 = parse_location(&body.location2, "/location2", &mut problems);
-    let instant1 = parse_instant(&body.date_time1, place1.zone.as_ref(), &app.ephemeris, "/dateTime1", &mut problems);
-    let instant2 = parse_instant(&body.date_time2, place2.zone.as_ref(), &app.ephemeris, "/dateTime2", &mut problems);
-    let options = parse_common(&body.common_options(), &app.ephemeris, chiron_date(&app, instant1, instant2), &mut problems);
+    let births = TwoBirths::parse(&app, (&body.date_time1, &body.location1), (&body.date_time2, &body.location2), &mut problems);
+    let options = parse_common(&body.common_options(), &app.ephemeris, births.chiron_date(&app), &mut problems);
     problems.into_result()?;
-    let (Some(instant1), Some(instant2)) = (instant1, instant2) else {
-        return Err(ApiError::invalid_field("/dateTime1", "the birth moments could not be placed in time"));
-    };
+    let (place1, place2) = (births.place1, births.place2);
+    let (instant1, instant2) = births.instants()?;
     let person1 = Person { instant: instant1, place: &place1, date_pointer: "/dateTime1" };
     let person2 = Person { instant: instant2, place: &place2, date_pointer: "/dateTime2" };
     let Synastry { chart1, chart2, aspects1to2, aspects2to1 } = compute_synastry(&app, &person1, &person2, &options)?;
@@ -95,6 +91,38 @@ pub async fn calculate_synastry(
         ]),
     };
     Ok(meta.finish(Document::new(data), &options))
+}
+
+/// The two births of a two-person request (`dateTime1`, `location1`,
+/// `dateTime2`, `location2`), each field's problem at its pointer.
+pub struct TwoBirths {
+    pub place1: Place,
+    pub place2: Place,
+    instant1: Option<ResolvedInstant>,
+    instant2: Option<ResolvedInstant>,
+}
+
+impl TwoBirths {
+    pub fn parse(app: &AppState, first: (&str, &LocationBody), second: (&str, &LocationBody), problems: &mut Problems) -> Self {
+        let place1 = parse_location(first.1, "/location1", problems);
+        let place2 = parse_location(second.1, "/location2", problems);
+        let instant1 = parse_instant(first.0, place1.zone.as_ref(), &app.ephemeris, "/dateTime1", problems);
+        let instant2 = parse_instant(second.0, place2.zone.as_ref(), &app.ephemeris, "/dateTime2", problems);
+        Self { place1, place2, instant1, instant2 }
+    }
+
+    /// See [`chiron_date`].
+    pub fn chiron_date(&self, app: &AppState) -> Option<JulianDay> {
+        chiron_date(app, self.instant1, self.instant2)
+    }
+
+    /// Both instants, once the request's problems are answered.
+    pub fn instants(&self) -> ApiResult<(ResolvedInstant, ResolvedInstant)> {
+        match (self.instant1, self.instant2) {
+            (Some(instant1), Some(instant2)) => Ok((instant1, instant2)),
+            _ => Err(ApiError::invalid_field("/dateTime1", "the birth moments could not be placed in time")),
+        }
+    }
 }
 
 /// One person of a synastry, placed in time and space.

@@ -634,60 +634,63 @@ pub struct LunarEclipse {
     pub penumbral_magnitude: f64,
 }
 
+/// The library's eclipse searches (`swe_sol_eclipse_when_glob`,
+/// `swe_lun_eclipse_when`) and descriptions (`swe_sol_eclipse_where`,
+/// `swe_lun_eclipse_how`) share their signatures.
+type EclipseSearch = unsafe extern "C" fn(f64, i32, i32, *mut f64, i32, *mut c_char) -> i32;
+type EclipseDescription = unsafe extern "C" fn(f64, i32, *mut f64, *mut f64, *mut c_char) -> i32;
+
+/// An eclipse found: greatest instant, the library's type flags, the
+/// place (geographic position array) and attributes of the description.
+struct FoundEclipse {
+    greatest: f64,
+    flags: i32,
+    place: [f64; 10],
+    attributes: [f64; 20],
+}
+
 impl Ephemeris {
     /// The first solar eclipse (anywhere on the Earth) after `after`.
     pub fn solar_eclipse_after(&self, after: JulianDay) -> Result<SolarEclipse, EphemerisError> {
-        self.check_supported(after)?;
-        self.configure_thread();
-        let mut tret = [0.0f64; 10];
-        let mut serr = [0 as c_char; ERROR_BUFFER];
-        // SAFETY: `tret` has the 10 doubles and `serr` the 256 bytes the API writes.
-        let flags = unsafe { sys::swe_sol_eclipse_when_glob(after.0, sys::SEFLG_SWIEPH, 0, tret.as_mut_ptr(), 0, serr.as_mut_ptr()) };
-        if flags <= 0 || !tret[0].is_finite() {
-            return Err(EphemerisError::Computation(message(&serr)));
-        }
-        let mut geopos = [0.0f64; 10];
-        let mut attr = [0.0f64; 20];
-        // SAFETY: 10 doubles of position and 20 of attributes, as documented.
-        let returned =
-            unsafe { sys::swe_sol_eclipse_where(tret[0], sys::SEFLG_SWIEPH, geopos.as_mut_ptr(), attr.as_mut_ptr(), serr.as_mut_ptr()) };
-        if returned < 0 {
-            return Err(EphemerisError::Computation(message(&serr)));
-        }
+        let found = self.eclipse_after(after, sys::swe_sol_eclipse_when_glob, sys::swe_sol_eclipse_where)?;
         Ok(SolarEclipse {
-            greatest: JulianDay(tret[0]),
-            kind: EclipseKind::of_flags(flags),
-            magnitude: attr[8],
-            longitude: geopos[0],
-            latitude: geopos[1],
+            greatest: JulianDay(found.greatest),
+            kind: EclipseKind::of_flags(found.flags),
+            magnitude: found.attributes[8],
+            longitude: found.place[0],
+            latitude: found.place[1],
         })
     }
 
     /// The first lunar eclipse after `after`.
     pub fn lunar_eclipse_after(&self, after: JulianDay) -> Result<LunarEclipse, EphemerisError> {
+        let found = self.eclipse_after(after, sys::swe_lun_eclipse_when, sys::swe_lun_eclipse_how)?;
+        Ok(LunarEclipse {
+            greatest: JulianDay(found.greatest),
+            kind: EclipseKind::of_flags(found.flags),
+            umbral_magnitude: found.attributes[0],
+            penumbral_magnitude: found.attributes[1],
+        })
+    }
+
+    fn eclipse_after(&self, after: JulianDay, search: EclipseSearch, describe: EclipseDescription) -> Result<FoundEclipse, EphemerisError> {
         self.check_supported(after)?;
         self.configure_thread();
         let mut tret = [0.0f64; 10];
         let mut serr = [0 as c_char; ERROR_BUFFER];
-        // SAFETY: as for the solar search.
-        let flags = unsafe { sys::swe_lun_eclipse_when(after.0, sys::SEFLG_SWIEPH, 0, tret.as_mut_ptr(), 0, serr.as_mut_ptr()) };
+        // SAFETY: `tret` has the 10 doubles and `serr` the 256 bytes the API writes.
+        let flags = unsafe { search(after.0, sys::SEFLG_SWIEPH, 0, tret.as_mut_ptr(), 0, serr.as_mut_ptr()) };
         if flags <= 0 || !tret[0].is_finite() {
             return Err(EphemerisError::Computation(message(&serr)));
         }
-        let mut geopos = [0.0f64; 10];
-        let mut attr = [0.0f64; 20];
-        // SAFETY: 10 doubles of position (unused for the magnitudes) and 20 of attributes.
-        let returned =
-            unsafe { sys::swe_lun_eclipse_how(tret[0], sys::SEFLG_SWIEPH, geopos.as_mut_ptr(), attr.as_mut_ptr(), serr.as_mut_ptr()) };
+        let mut place = [0.0f64; 10];
+        let mut attributes = [0.0f64; 20];
+        // SAFETY: 10 doubles of position and 20 of attributes, as documented.
+        let returned = unsafe { describe(tret[0], sys::SEFLG_SWIEPH, place.as_mut_ptr(), attributes.as_mut_ptr(), serr.as_mut_ptr()) };
         if returned < 0 {
             return Err(EphemerisError::Computation(message(&serr)));
         }
-        Ok(LunarEclipse {
-            greatest: JulianDay(tret[0]),
-            kind: EclipseKind::of_flags(flags),
-            umbral_magnitude: attr[0],
-            penumbral_magnitude: attr[1],
-        })
+        Ok(FoundEclipse { greatest: tret[0], flags, place, attributes })
     }
 
     /// A fixed star's apparent geocentric position of date at `jd`, in

@@ -245,24 +245,8 @@ impl Positions<'_> {
                     ..north
                 }
             }
-            PointId::PartOfFortune => {
-                let sun = self.of(PointId::Sun)?;
-                let moon = self.of(PointId::Moon)?;
-                let ascendant = self.houses.ascendant;
-                // Day chart when the Sun is above the horizon: between the
-                // descendant and the ascendant (houses 7-12).
-                let day = normalize_degrees(sun.longitude - ascendant) >= 180.0;
-                let longitude = if day { ascendant + moon.longitude - sun.longitude } else { ascendant + sun.longitude - moon.longitude };
-                fixed_point(normalize_degrees(longitude), sun.source)
-            }
-            PointId::PartOfSpirit => {
-                let sun = self.of(PointId::Sun)?;
-                let moon = self.of(PointId::Moon)?;
-                let ascendant = self.houses.ascendant;
-                let day = normalize_degrees(sun.longitude - ascendant) >= 180.0;
-                let longitude = if day { ascendant + sun.longitude - moon.longitude } else { ascendant + moon.longitude - sun.longitude };
-                fixed_point(normalize_degrees(longitude), sun.source)
-            }
+            PointId::PartOfFortune => self.lot(false)?,
+            PointId::PartOfSpirit => self.lot(true)?,
             PointId::Vertex => fixed_point(self.houses.vertex, EphemerisSource::SwissFiles),
             body_point => {
                 let body = body_point.body().ok_or_else(|| EphemerisError::Computation(format!("{} is not a body", body_point.id())))?;
@@ -280,6 +264,22 @@ impl Positions<'_> {
         };
         self.computed.push((point, position));
         Ok(position)
+    }
+}
+
+impl Positions<'_> {
+    /// The Part of Fortune (Ascendant + Moon − Sun by day, + Sun − Moon by
+    /// night) or, `reversed`, the Part of Spirit (the other way round).
+    fn lot(&mut self, reversed: bool) -> Result<BodyPosition, EphemerisError> {
+        let sun = self.of(PointId::Sun)?;
+        let moon = self.of(PointId::Moon)?;
+        let ascendant = self.houses.ascendant;
+        // Day chart when the Sun is above the horizon: between the
+        // descendant and the ascendant (houses 7-12).
+        let day = normalize_degrees(sun.longitude - ascendant) >= 180.0;
+        let moon_first = day != reversed;
+        let longitude = if moon_first { ascendant + moon.longitude - sun.longitude } else { ascendant + sun.longitude - moon.longitude };
+        Ok(fixed_point(normalize_degrees(longitude), sun.source))
     }
 }
 
