@@ -190,6 +190,8 @@ async fn every_chart_endpoint_takes_the_frame_and_its_images_draw_it() {
         assert_eq!(response.status(), 200, "{path}: image");
         let svg = response.into_body().collect().await.unwrap().to_bytes();
         assert!(svg.starts_with(b"<svg"), "{path}");
+        // The image says which zodiac it is drawn in.
+        assert!(String::from_utf8_lossy(&svg).contains("sidereal (Krishnamurti)"), "{path}");
     }
     // The image link of a sidereal chart draws the sidereal chart: not the
     // tropical one's image.

@@ -8,6 +8,8 @@ use shared::astro::aspect::{Aspect, Orbs, Placement, aspects_across};
 use shared::astro::chart::composite::{composite_chart, davison_input};
 use shared::astro::chart::progression::{ProgressedAngles, progress};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
+use shared::astro::ephemeris::ayanamsa_name;
+use shared::astro::frame::Ayanamsa;
 use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
 pub use shared::http::chart_link::{ChartSpec, ImageClaims, ImageLinks, InputSpec, PNG_PATH, SVG_PATH, invalid_content, points};
@@ -143,10 +145,38 @@ fn title(spec: &ChartSpec, language: Language) -> String {
         ChartSpec::Composite { .. } => ("Composite chart", "Carta compuesta"),
         ChartSpec::Transit { .. } => ("Transits", "Tránsitos"),
     };
-    match language {
+    let title = match language {
         Language::En => en.to_owned(),
         Language::Es => es.to_owned(),
+    };
+    match frame_label(spec, language) {
+        Some(frame) => format!("{title} · {frame}"),
+        None => title,
     }
+}
+
+/// How a chart not cast in the tropical, geocentric frame says so:
+/// "sidereal (Lahiri)", "heliocentric".
+fn frame_label(spec: &ChartSpec, language: Language) -> Option<String> {
+    let input = match spec {
+        ChartSpec::Natal { i }
+        | ChartSpec::Progressed { i, .. }
+        | ChartSpec::Return { i, .. }
+        | ChartSpec::Synastry { i, .. }
+        | ChartSpec::Composite { i, .. }
+        | ChartSpec::Transit { i, .. } => i,
+    };
+    let es = language == Language::Es;
+    let mut parts = Vec::new();
+    if let Some(ayanamsa) = input.z.as_deref().and_then(Ayanamsa::parse) {
+        parts.push(format!("{} ({})", if es { "sideral" } else { "sidereal" }, ayanamsa_name(ayanamsa)));
+    }
+    match input.v.as_deref() {
+        Some("heliocentric") => parts.push(if es { "heliocéntrica" } else { "heliocentric" }.to_owned()),
+        Some("topocentric") => parts.push(if es { "topocéntrica" } else { "topocentric" }.to_owned()),
+        _ => {}
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 /// Whose chart each ring is: the birth moment (and, for a single chart,
