@@ -398,28 +398,9 @@ impl Ephemeris {
     pub fn houses(&self, jd: JulianDay, latitude: f64, longitude: f64, system: HouseSystem) -> Result<HouseCusps, EphemerisError> {
         self.check_supported(jd)?;
         self.configure_thread();
-        // 13 cusps: index 0 is unused by the C API.
-        let mut cusps = [0.0f64; 13];
-        let mut ascmc = [0.0f64; 10];
-        let mut serr = [0 as c_char; ERROR_BUFFER];
-        // SAFETY: buffer sizes as documented for swe_houses_ex2 (13 cusps,
-        // 10 ascmc; null speed buffers are allowed).
-        let returned = unsafe {
-            sys::swe_houses_ex2(
-                jd.0,
-                0,
-                latitude,
-                longitude,
-                i32::from(system.letter()),
-                cusps.as_mut_ptr(),
-                ascmc.as_mut_ptr(),
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                serr.as_mut_ptr(),
-            )
-        };
+        let raw = library_houses(jd, 0, latitude, longitude, system);
         let obliquity = self.true_obliquity(jd)?;
-        finish_houses(returned, &cusps, &ascmc, &serr, latitude, obliquity, system)
+        finish_houses(raw.returned, &raw.cusps, &raw.ascmc, &raw.serr, latitude, obliquity, system)
     }
 
     /// The houses at `jd` in `zodiac`. Most sidereal houses are the
@@ -435,77 +416,40 @@ impl Ephemeris {
         system: HouseSystem,
         zodiac: Zodiac,
     ) -> Result<HouseCusps, EphemerisError> {
-        let tropical = self.houses(jd, latitude, longitude, system)?;
         match zodiac {
-            Zodiac::Tropical => Ok(tropical),
+            Zodiac::Tropical => self.houses(jd, latitude, longitude, system),
             Zodiac::Sidereal(ayanamsa) if ayanamsa.projects_onto_epoch_ecliptic() => {
+                self.check_supported(jd)?;
+                self.configure_thread();
+                let raw = library_houses(jd, 0, latitude, longitude, system);
+                let obliquity = self.true_obliquity(jd)?;
+                let tropical = finish_houses(raw.returned, &raw.cusps, &raw.ascmc, &raw.serr, latitude, obliquity, system)?;
                 set_sidereal_mode(ayanamsa);
-                let mut cusps = [0.0f64; 13];
-                let mut ascmc = [0.0f64; 10];
-                let mut serr = [0 as c_char; ERROR_BUFFER];
-                // SAFETY: as in `houses`. A system that cannot be drawn here
-                // comes back as Porphyry, which `tropical` already says.
-                unsafe {
-                    sys::swe_houses_ex2(
-                        jd.0,
-                        sys::SEFLG_SIDEREAL,
-                        latitude,
-                        longitude,
-                        i32::from(system.letter()),
-                        cusps.as_mut_ptr(),
-                        ascmc.as_mut_ptr(),
-                        std::ptr::null_mut(),
-                        std::ptr::null_mut(),
-                        serr.as_mut_ptr(),
-                    )
-                };
+                // A system that cannot be drawn here comes back as Porphyry,
+                // which `tropical` already says.
+                let sidereal = library_houses(jd, sys::SEFLG_SIDEREAL, latitude, longitude, system);
+                let (cusps, ascmc) = (&sidereal.cusps, &sidereal.ascmc);
                 if cusps[1..].iter().chain(ascmc[..4].iter()).any(|v| !v.is_finite()) {
-                    return Err(EphemerisError::Computation(message(&serr)));
+                    return Err(EphemerisError::Computation(message(&sidereal.serr)));
                 }
                 let mut twelve = [0.0; 12];
                 twelve.copy_from_slice(&cusps[1..13]);
                 // The library's tropical angles less its sidereal ones: the
                 // projection's shift at each angle (antipodes shift alike).
-                let (library_ascendant, library_midheaven) = self.library_angles(jd, latitude, longitude, system)?;
                 Ok(HouseCusps {
                     cusps: twelve,
-                    ascendant: normalize_degrees(tropical.ascendant - signed_arc(library_ascendant - ascmc[0])),
-                    midheaven: normalize_degrees(tropical.midheaven - signed_arc(library_midheaven - ascmc[1])),
+                    ascendant: normalize_degrees(tropical.ascendant - signed_arc(raw.ascmc[0] - ascmc[0])),
+                    midheaven: normalize_degrees(tropical.midheaven - signed_arc(raw.ascmc[1] - ascmc[1])),
                     vertex: ascmc[3],
                     ..tropical
                 })
             }
             Zodiac::Sidereal(ayanamsa) => {
+                let tropical = self.houses(jd, latitude, longitude, system)?;
                 let offset = self.ayanamsa(jd, ayanamsa)?.degrees;
                 Ok(shift_houses(tropical, offset, system))
             }
         }
-    }
-
-    /// The library's own tropical ascendant and midheaven (`ascmc[0..2]`).
-    fn library_angles(&self, jd: JulianDay, latitude: f64, longitude: f64, system: HouseSystem) -> Result<(f64, f64), EphemerisError> {
-        let mut cusps = [0.0f64; 13];
-        let mut ascmc = [0.0f64; 10];
-        let mut serr = [0 as c_char; ERROR_BUFFER];
-        // SAFETY: as in `houses`.
-        unsafe {
-            sys::swe_houses_ex2(
-                jd.0,
-                0,
-                latitude,
-                longitude,
-                i32::from(system.letter()),
-                cusps.as_mut_ptr(),
-                ascmc.as_mut_ptr(),
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                serr.as_mut_ptr(),
-            )
-        };
-        if !ascmc[0].is_finite() || !ascmc[1].is_finite() {
-            return Err(EphemerisError::Computation(message(&serr)));
-        }
-        Ok((ascmc[0], ascmc[1]))
     }
 
     /// Houses from an ARMC (progressions) in `zodiac`, with the ayanamsa of
@@ -772,6 +716,37 @@ fn finish_houses(
     let (ascendant, midheaven) = astronomical_angles(ascmc[2], latitude, obliquity);
     let angles_differ_from_system = angular_distance(ascendant, ascmc[0]) > 90.0 || angular_distance(midheaven, ascmc[1]) > 90.0;
     Ok(HouseCusps { cusps: twelve, ascendant, midheaven, armc: ascmc[2], vertex: ascmc[3], system_used, angles_differ_from_system })
+}
+
+/// What `swe_houses_ex2` wrote: its return code, 13 cusps (index 0
+/// unused), ascendant, midheaven, ARMC, vertex and the rest, and the error.
+struct LibraryHouses {
+    returned: i32,
+    cusps: [f64; 13],
+    ascmc: [f64; 10],
+    serr: [c_char; ERROR_BUFFER],
+}
+
+/// One `swe_houses_ex2` call; the thread is configured.
+fn library_houses(jd: JulianDay, flags: i32, latitude: f64, longitude: f64, system: HouseSystem) -> LibraryHouses {
+    let mut raw = LibraryHouses { returned: 0, cusps: [0.0; 13], ascmc: [0.0; 10], serr: [0; ERROR_BUFFER] };
+    // SAFETY: buffer sizes as documented for swe_houses_ex2 (13 cusps, 10
+    // ascmc; null speed buffers are allowed).
+    raw.returned = unsafe {
+        sys::swe_houses_ex2(
+            jd.0,
+            flags,
+            latitude,
+            longitude,
+            i32::from(system.letter()),
+            raw.cusps.as_mut_ptr(),
+            raw.ascmc.as_mut_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            raw.serr.as_mut_ptr(),
+        )
+    };
+    raw
 }
 
 /// Tropical houses moved back by `offset` degrees; whole-sign houses start

@@ -237,6 +237,7 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
     }
     let track_of = |point: PointId| bodies.iter().position(|b| b.point == point).map(|i| (&tracks[i], bodies[i]));
 
+    let mut moon_ingresses = None;
     for &point in &input.points {
         let Some((track, body)) = track_of(point) else { continue };
         // The planets and Chiron station; the nodes' and Lilith's wobbles
@@ -261,10 +262,14 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
             }
         }
         if wants(EventType::Ingress) {
-            for (at, sign, from, direction) in ingresses(ephemeris, track, body)? {
+            let found = ingresses(ephemeris, track, body)?;
+            for &(at, sign, from, direction) in &found {
                 if (start..end).contains(&at.0) {
                     events.push(Event::Ingress { point, at, sign, from, direction });
                 }
+            }
+            if point == PointId::Moon {
+                moon_ingresses = Some(found);
             }
         }
     }
@@ -282,7 +287,11 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
     if wants(EventType::VoidOfCourse)
         && let Some((moon, moon_body)) = track_of(PointId::Moon)
     {
-        let moon_ingresses = ingresses(ephemeris, moon, moon_body)?;
+        // The Moon's ingresses, found once when they are listed too.
+        let moon_ingresses = match moon_ingresses.take() {
+            Some(found) => found,
+            None => ingresses(ephemeris, moon, moon_body)?,
+        };
         let planets: Vec<(PointId, &Track)> = ASPECTED.iter().filter_map(|p| track_of(*p).map(|(t, _)| (*p, t))).collect();
         let aspects = moon_aspects(moon, &planets);
         for pair in moon_ingresses.windows(2) {

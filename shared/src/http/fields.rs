@@ -144,13 +144,12 @@ pub fn parse_location_fields(fields: LocationFields, pointer: &str, problems: &m
         }
     };
     let pointers = PlacePointers { latitude: &at("latitude"), longitude: &at("longitude"), timezone: &at("timezone") };
-    let looked_up = |zone_name: Option<&str>, from: TimezoneFrom| (zone_name.map(str::to_owned), from);
     let (timezone, timezone_from) = match (fields.timezone, city) {
-        (Some(given), _) => (Some(given.to_owned()), TimezoneFrom::Request),
-        (None, Some(city)) => looked_up(Some(city.timezone), TimezoneFrom::City),
-        (None, None) => looked_up(places::timezone::zone_at(latitude, longitude), TimezoneFrom::Coordinates),
+        (Some(given), _) => (Some(given), TimezoneFrom::Request),
+        (None, Some(city)) => (Some(city.timezone), TimezoneFrom::City),
+        (None, None) => (places::timezone::zone_at(latitude, longitude), TimezoneFrom::Coordinates),
     };
-    let mut place = parse_place(latitude, longitude, timezone.as_deref().unwrap_or("UTC"), &pointers, problems);
+    let mut place = parse_place(latitude, longitude, timezone.unwrap_or("UTC"), &pointers, problems);
     if timezone.is_none() {
         place.zone = None;
     }

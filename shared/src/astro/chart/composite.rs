@@ -25,6 +25,7 @@ use crate::astro::aspect::{Placement, aspects_within};
 use crate::astro::chart::natal::{ChartInput, NatalChart, PointPlacement};
 use crate::astro::chart::progression::right_ascension_on_ecliptic;
 use crate::astro::ephemeris::{BodyPosition, Ephemeris, EphemerisError};
+use crate::astro::frame::Zodiac;
 use crate::astro::house::house_of;
 use crate::astro::point::AngleId;
 use crate::astro::time::JulianDay;
@@ -78,10 +79,13 @@ pub fn composite_chart(ephemeris: &Ephemeris, first: &ChartInput, second: &Chart
     // Houses from the midpoint of the tropical midheavens (a right ascension
     // needs the equinox), measured then in the chart's zodiac.
     let mean_instant = JulianDay((first.instant.0 + second.instant.0) / 2.0);
-    let tropical_midheaven = |input: &ChartInput| -> Result<f64, EphemerisError> {
-        Ok(ephemeris.houses(input.instant, input.latitude, input.longitude, input.house_system)?.midheaven)
+    let tropical_midheaven = |input: &ChartInput, chart: &NatalChart| -> Result<f64, EphemerisError> {
+        match input.frame.zodiac {
+            Zodiac::Tropical => Ok(chart.houses.midheaven),
+            Zodiac::Sidereal(_) => Ok(ephemeris.houses(input.instant, input.latitude, input.longitude, input.house_system)?.midheaven),
+        }
     };
-    let midheaven = midpoint(tropical_midheaven(first)?, tropical_midheaven(&second)?);
+    let midheaven = midpoint(tropical_midheaven(first, &a)?, tropical_midheaven(&second, &b)?);
     let obliquity = ephemeris.true_obliquity(mean_instant)?;
     let latitude = (first.latitude + second.latitude) / 2.0;
     let houses = ephemeris.houses_from_armc_in(
