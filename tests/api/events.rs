@@ -105,3 +105,22 @@ async fn bad_requests_name_their_field() {
         assert!(response.pointers().contains(&pointer.to_owned()), "{body}: {}", response.text);
     }
 }
+
+#[tokio::test]
+async fn the_asteroids_station_too() {
+    let Ok(dir) = std::env::var("ASTEROID_EPHE_DIR") else {
+        assert!(std::env::var("CI").is_err() && std::env::var("REQUIRE_MOTO").is_err(), "ASTEROID_EPHE_DIR must be set under make test");
+        eprintln!("ASTEROID_EPHE_DIR not set: skipped (run make test)");
+        return;
+    };
+    let app = TestApp::spawn_with(|config| config.ephemeris_extra_dir = Some(dir.into())).await;
+    let body = json!({ "startDate": "2024-01-01", "endDate": "2024-12-31", "types": ["station"], "points": ["ceres", "chiron"] });
+    let response = app.post("/api/calc/events", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let stations = of_type(&response.body["data"], "station");
+    // Ceres and Chiron each turn retrograde and direct once a year.
+    for point in ["ceres", "chiron"] {
+        let kinds: Vec<&str> = stations.iter().filter(|s| s["point"] == point).map(|s| s["station"].as_str().unwrap()).collect();
+        assert_eq!(kinds.len(), 2, "{point}: {kinds:?}");
+    }
+}

@@ -253,6 +253,11 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
                 | PointId::Neptune
                 | PointId::Pluto
                 | PointId::Chiron
+                | PointId::Pholus
+                | PointId::Ceres
+                | PointId::Pallas
+                | PointId::Juno
+                | PointId::Vesta
         );
         if wants(EventType::Station) && stations_of {
             for (at, kind, longitude) in stations(ephemeris, track, body)? {
