@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check-core lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
+.PHONY: run test test-fresh check-core lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
 run:
 	cargo build --release -p local-server
@@ -14,6 +14,11 @@ run:
 
 test:
 	bash infra/run-tests.sh
+
+# `make test` as on a new machine: a fresh clone of HEAD, the sam local
+# step's images removed, then .ci/run with CI=true (infra/test-fresh.sh).
+test-fresh:
+	bash infra/test-fresh.sh
 
 # The pure core must build without HTTP and AWS: a leak of either breaks this.
 check-core:

@@ -3,7 +3,7 @@
 # asteroids, 1800-2400) from the kerykeion 5.12.10 wheel on PyPI into
 # .test-run/ephe-extra/, checks its SHA-256, and prints the directory.
 # The file is not in the repository: Astrodienst's licence travels with it.
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIR="$ROOT/.test-run/ephe-extra"
 FILE="$DIR/seas_18.se1"

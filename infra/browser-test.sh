@@ -6,7 +6,7 @@
 # tests/browser/widget.mjs (playwright-core from npm, pinned; Debian's
 # /usr/bin/chromium, never a downloaded browser). Screenshots go to
 # SCREENSHOT_DIR (default .test-run/browser; `docs/widgets` for the docs).
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BASE="${1:?base url}"
 DATA_DIR="${2:?data dir}"

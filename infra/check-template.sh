@@ -3,7 +3,7 @@
 # transform expanded offline (infra/expand_template.py, the library
 # CloudFormation runs) and cfn-lint on that plain CloudFormation. Zero
 # findings, errors and warnings alike, in both.
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 VENV="$(bash infra/venv.sh deploy)"

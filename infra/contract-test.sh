@@ -16,7 +16,7 @@
 #   organization's (its keys, its texts, its invitations): the bootstrap key
 #   lives in another organization the fuzz user is no member of, and the
 #   organization's last owner cannot be removed or demoted (409 last_owner).
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BASE_URL="$1"
 DATA_DIR="$2"

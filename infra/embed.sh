@@ -4,7 +4,7 @@
 # function compiles in and serves as GET /widget/embed.js.
 #   bash infra/embed.sh build   rewrite embed.min.js (`make embed`)
 #   bash infra/embed.sh check   fail if the committed embed.min.js is not the build of embed.js (`make test`)
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/../functions/widgets/embed"
 command -v npm >/dev/null || { echo "embed.sh: npm (Node.js) is needed" >&2; exit 1; }
 [[ -x node_modules/.bin/terser ]] || npm ci --no-audit --no-fund --silent

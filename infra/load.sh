@@ -28,7 +28,7 @@
 #   thousands of requests/s outgrows one); LOAD_LOG (warn; info logs every
 #   request); LOAD_MIX (natal=35,transit=10,content=20,chart=25,summary=5,bad_key=5)
 # Sourced (infra/soak.sh), it only defines the functions.
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 LOAD_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_TO_RUN="${LOAD_SECONDS:-20}"
 BACKEND="${LOAD_BACKEND:-embedded}"

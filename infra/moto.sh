@@ -8,7 +8,7 @@
 #
 # Env: MOTO_PORT (default 5055). Works without a terminal and under CI=true.
 # State: .venv/ (virtualenv), .test-run/moto-$MOTO_PORT.pid and .log (all git-ignored).
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"

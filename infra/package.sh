@@ -17,7 +17,7 @@
 # no cross-crate optimization at link time, which costs about four CPU
 # minutes per family (docs/deploy.md, "Build time"). Deployable packages
 # (`make package`, `make deploy`) never set it.
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 

@@ -2,12 +2,35 @@
 # `make test`: every test of the workspace, with the services they need.
 # Starts a moto server (DynamoDB + S3) for the storage conformance suite and
 # stops it by its own process id on exit, whatever happens.
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 mkdir -p .test-run
 
+# Each step's wall-clock time, printed on exit (pass or fail): the figures
+# of docs/benchmarks.md's cold runs come from this table.
+STEP_NAMES=()
+STEP_STARTS=()
+RUN_START=$(date +%s)
+step() {
+    STEP_NAMES+=("$1")
+    STEP_STARTS+=("$(date +%s)")
+    echo "== $1"
+}
+step_times() {
+    local now i end
+    now=$(date +%s)
+    ((${#STEP_NAMES[@]})) || return 0
+    echo "== step times (wall clock)" >&2
+    for i in "${!STEP_NAMES[@]}"; do
+        end="${STEP_STARTS[$((i + 1))]:-$now}"
+        printf '%6ss  %s\n' "$((end - STEP_STARTS[i]))" "${STEP_NAMES[$i]%%:*}" >&2
+    done
+    printf '%6ss  whole run\n' "$((now - RUN_START))" >&2
+}
+
 cleanup() {
+    step_times || true
     bash infra/moto.sh stop || true
     if [[ -n "${SERVER_PID:-}" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill "$SERVER_PID" 2>/dev/null || true
@@ -16,6 +39,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
+step "set-up: the system packages the tests read with"
 # Readers other than the code that writes: the CloudFront signature tests
 # check signatures with the openssl command and make their keys with it; the
 # PDF report tests read the reports with poppler-utils (pdfinfo, pdftotext,
@@ -38,29 +62,35 @@ fi
 # (several GB under target/debug/incremental); a developer's repeated runs keep it.
 if [[ -n "${CI:-}" ]]; then export CARGO_INCREMENTAL=0; fi
 
-bash infra/moto.sh start
-export MOTO_ENDPOINT="$(bash infra/moto.sh url)"
-export REQUIRE_MOTO=1
-# The asteroid file for Chiron, from a pinned PyPI wheel (checksum verified).
-export ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
+step "infra scripts: the machine probes and strict mode of infra/lib.sh (tests/infra/lib.test.sh)"
+bash tests/infra/lib.test.sh
 
-echo "== formatting and lints"
+step "set-up: moto (DynamoDB, S3) in its virtualenv, the asteroid file"
+bash infra/moto.sh start
+# (Assigned apart from `export`, which would hide a failed substitution.)
+MOTO_ENDPOINT="$(bash infra/moto.sh url)"
+export MOTO_ENDPOINT REQUIRE_MOTO=1
+# The asteroid file for Chiron, from a pinned PyPI wheel (checksum verified).
+ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
+export ASTEROID_EPHE_DIR
+
+step "formatting and lints"
 cargo fmt --all -- --check
 cargo clippy -q --workspace --all-targets -- -D warnings
 
-echo "== widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
+step "widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
 bash infra/embed.sh check
 
-echo "== template.yaml deploys: cfn-lint on it and on its SAM expansion"
+step "template.yaml deploys: cfn-lint on it and on its SAM expansion"
 bash infra/check-template.sh
 
-echo "== pure core builds without HTTP and AWS"
+step "pure core builds without HTTP and AWS"
 cargo check -q -p shared --no-default-features
 
-echo "== unit, conformance and API tests"
+step "unit, conformance and API tests"
 cargo test --workspace
 
-echo "== release packages: every family with cargo lambda build --release (infra/package.sh), calc and edge-metering through the Lambda Runtime API, the chat streamed through it"
+step "release packages: every family with cargo lambda build --release (infra/package.sh), calc and edge-metering through the Lambda Runtime API, the chat streamed through it"
 # Built for this machine's architecture (template.yaml states the deployed
 # one; another lands in target/lambda-<arch>/), linked for glibc 2.17 and
 # checked against provided.al2023's 2.34. One cargo invocation for all
@@ -90,7 +120,7 @@ unzip -q "$LAMBDA_DIR/chat/bootstrap.zip" -d .test-run/chat-package
 cargo build -q -p local-server
 python3 infra/chat_lambda_check.py .test-run/chat-package/bootstrap target/debug/local-server
 
-echo "== smoke test: the local server as 'make run' starts it"
+step "smoke test: the local server as 'make run' starts it"
 cargo build -q -p local-server
 SMOKE_DIR="$(mktemp -d)"
 SMOKE_PORT="${SMOKE_PORT:-3917}"
@@ -119,19 +149,19 @@ if grep -q "$KEY" .test-run/smoke.err; then
 fi
 echo "smoke test: natal 200 through the local server"
 
-echo "== contract: every operation of docs/openapi.yaml fuzzed against the same server (schemathesis)"
+step "contract: every operation of docs/openapi.yaml fuzzed against the same server (schemathesis)"
 bash infra/contract-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 # Nothing the fuzzer sent may have put a key into the log either.
 if grep -q "$KEY" .test-run/smoke.err; then
     echo "contract test: the API key appeared in the server log" >&2
     exit 1
 fi
-echo "== widget embed in headless Chromium: an allowed site, a foreign site, a disabled widget (infra/browser-test.sh)"
+step "widget embed in headless Chromium: an allowed site, a foreign site, a disabled widget (infra/browser-test.sh)"
 bash infra/browser-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 rm -rf "$SMOKE_DIR"
 
-echo "== sam local start-api on the packages: a route of every family, a keyed natal chart (infra/sam-local.sh)"
+step "sam local start-api on the packages: a route of every family, a keyed natal chart (infra/sam-local.sh)"
 # Its own container engine (started and stopped here if none answers), moto
 # container, network and random secrets; all stopped by id on exit.
 SAM_PORT="${SAM_PORT:-3300}" bash infra/sam-local.sh test

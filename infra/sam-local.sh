@@ -7,6 +7,10 @@
 #   infra/sam-local.sh test     `make test`: the same, then the calls of
 #                               infra/sam_local_check.py (a route of every
 #                               family, a keyed natal chart), then stop
+#   infra/sam-local.sh forget-images
+#                               remove the images the step imports and
+#                               builds and its cached root file system, so
+#                               that the next run takes the first-run path
 #
 # What it does (the recipe of ../shared/recipes/sam-local-offline.sh, on this
 # project):
@@ -39,11 +43,11 @@
 # mirror, PyPI and crates.io. No container registry.
 # Env: SAM_PORT (3300), ARCH (this machine's), DOCKERD_ARGS (--storage-driver=overlay2),
 #      DEBIAN_MIRROR (the first of the machine's apt sources).
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 MODE="${1:-serve}"
-[[ "$MODE" == serve || "$MODE" == test ]] || { echo "usage: $0 [serve|test]" >&2; exit 2; }
+[[ "$MODE" == serve || "$MODE" == test || "$MODE" == forget-images ]] || { echo "usage: $0 [serve|test|forget-images]" >&2; exit 2; }
 
 SAM_PORT="${SAM_PORT:-3300}"
 WORK="$ROOT/.test-run/sam"
@@ -78,6 +82,7 @@ mkdir -p "$WORK"
 cleanup() {
     local status=$?
     set +e
+    trap - ERR
     if [[ -n "$SAM_PID" ]] && kill -0 "$SAM_PID" 2>/dev/null; then
         log "stopping the SAM CLI (pid $SAM_PID)"
         kill "$SAM_PID"
@@ -110,20 +115,19 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# ---------------------------------------------------------------- 1. packages
-PACKAGE_ARCH="$ARCH" bash infra/package.sh >&2
-log "packages for $ARCH in $LAMBDA_DIR/"
-
 # ---------------------------------------------------------------- 2. engine
-if ! command -v dockerd >/dev/null || ! command -v debootstrap >/dev/null || ! command -v iptables >/dev/null; then
-    log "installing docker.io, debootstrap and iptables (apt-get)"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends docker.io debootstrap iptables >/dev/null
-fi
-if docker info >/dev/null 2>&1; then
-    log "a container engine already answers; using it"
-else
+# (before the packages in this file: `forget-images` needs the engine alone)
+start_engine() {
+    if ! command -v dockerd >/dev/null || ! command -v debootstrap >/dev/null || ! command -v iptables >/dev/null; then
+        log "installing docker.io, debootstrap and iptables (apt-get)"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends docker.io debootstrap iptables >/dev/null
+    fi
+    if docker info >/dev/null 2>&1; then
+        log "a container engine already answers; using it"
+        return
+    fi
     # shellcheck disable=SC2086
     nohup dockerd $DOCKERD_ARGS >"$WORK/dockerd.log" 2>&1 </dev/null &
     DOCKERD_PID=$!
@@ -138,7 +142,36 @@ else
         exit 1
     fi
     log "dockerd started (pid $DOCKERD_PID)"
+}
+
+# `forget-images`: this machine as a new one finds it, for this step: no
+# image it imports or builds (the base image under the SAM CLI's name, the
+# SAM CLI's own images built on it, the Debian and moto images) and no
+# cached root file system. `.ci/run` does this under CI=true and
+# `make test-fresh` always, so that the first-run path (debootstrap, import,
+# build) is what they test (issue 27).
+if [[ "$MODE" == forget-images ]]; then
+    if ! command -v docker >/dev/null; then
+        log "no container engine on this machine: no images to forget"
+    else
+        start_engine
+        mapfile -t images < <(docker images --format '{{.Repository}}:{{.Tag}}' \
+            | awk '/^(public\.ecr\.aws\/lambda\/provided|public\.ecr\.aws\/sam\/|samcli\/|astro-sam-)/')
+        if ((${#images[@]})); then
+            log "removing the images this step imports and builds: ${images[*]}"
+            docker rmi -f "${images[@]}" >/dev/null
+        else
+            log "none of the images this step imports and builds is here"
+        fi
+    fi
+    rm -rf "$WORK/rootfs"
+    exit 0
 fi
+
+# ---------------------------------------------------------------- 1. packages
+PACKAGE_ARCH="$ARCH" bash infra/package.sh >&2
+log "packages for $ARCH in $LAMBDA_DIR/"
+start_engine
 
 # ---------------------------------------------------------------- 3. SAM CLI
 SAM_VENV="$(bash infra/venv.sh sam)"
@@ -156,8 +189,14 @@ PY
 if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1 || ! docker image inspect "$DEBIAN_IMAGE" >/dev/null 2>&1; then
     ROOTFS="$WORK/rootfs"
     if [[ ! -x "$ROOTFS/bin/sh" ]]; then
-        MIRROR="${DEBIAN_MIRROR:-$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null | grep -v security | awk '{print $2; exit}')}"
-        log "debootstrap: a Debian bookworm root file system from ${MIRROR:-the default mirror}"
+        MIRROR="${DEBIAN_MIRROR:-}"
+        if [[ -n "$MIRROR" ]]; then
+            log "debootstrap: the mirror of DEBIAN_MIRROR, $MIRROR"
+        elif MIRROR="$(debian_mirror)"; then
+            log "debootstrap: the first mirror of this machine's apt sources, $MIRROR"
+        else
+            log "debootstrap: no mirror in ${APT_DIR:-/etc/apt}'s sources; debootstrap's default mirror"
+        fi
         rm -rf "$ROOTFS"
         debootstrap --variant=minbase bookworm "$ROOTFS" ${MIRROR:+"$MIRROR"} >"$WORK/debootstrap.log" 2>&1 \
             || { tail -n 20 "$WORK/debootstrap.log" >&2; exit 1; }

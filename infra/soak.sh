@@ -11,7 +11,7 @@
 # organization's monthly quota (1,000,000 units) would run out within five
 # minutes at the rates this machine reaches. Other LOAD_* variables as in
 # infra/load.sh (LOAD_BACKEND is always embedded here).
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export LOAD_ORGS="${LOAD_ORGS:-3}" LOAD_BACKEND=embedded
 # shellcheck source=infra/load.sh

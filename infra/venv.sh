@@ -4,7 +4,7 @@
 # they changed (a stamp keeps a warm run from calling pip at all).
 #   deploy   cfn-lint, the SAM translator, cargo-lambda and zig
 #   sam      the SAM CLI (apart: it pins its own boto3 and cfn-lint)
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NAME="${1:?usage: infra/venv.sh NAME (deploy, sam)}"
 VENV="$ROOT/.test-run/$NAME-venv"
