@@ -245,10 +245,72 @@ impl From<crate::repo::RepoError> for ApiError {
     }
 }
 
+/// At most this many error objects in one answer; the rest are counted in
+/// one last error (`more_errors`).
+pub const MAX_ERRORS: usize = 100;
+/// A detail longer than this (in characters) is cut, with an ellipsis: a
+/// detail may quote a value the client sent, and an answer must not grow
+/// with the request.
+pub const MAX_DETAIL_CHARS: usize = 500;
+/// No error body is larger than this, whatever the request.
+pub const MAX_ERROR_BODY_BYTES: usize = 64 * 1024;
+
+fn cut(text: &mut String, max_chars: usize) {
+    if let Some((at, _)) = text.char_indices().nth(max_chars) {
+        text.truncate(at);
+        text.push('…');
+    }
+}
+
+/// The errors an answer shows: each detail cut to [`MAX_DETAIL_CHARS`], at
+/// most [`MAX_ERRORS`] of them and at most [`MAX_ERROR_BODY_BYTES`] in all,
+/// the rest counted in a last `more_errors` error. The first errors are
+/// kept: parsers report in the order of the request.
+fn bounded(status: StatusCode, errors: Vec<ErrorObject>) -> Vec<ErrorObject> {
+    // Room for the envelope and the last error.
+    const BUDGET: usize = MAX_ERROR_BODY_BYTES - 1024;
+    let total = errors.len();
+    let mut shown = Vec::with_capacity(total.min(MAX_ERRORS));
+    let mut size = 0;
+    for mut error in errors {
+        if shown.len() == MAX_ERRORS {
+            break;
+        }
+        cut(&mut error.detail, MAX_DETAIL_CHARS);
+        if let Some(source) = &mut error.source {
+            cut(&mut source.pointer, MAX_DETAIL_CHARS);
+        }
+        let mut length = serde_json::to_vec(&error).map(|bytes| bytes.len()).unwrap_or(BUDGET);
+        if length > BUDGET / 4 {
+            // Server-made meta (the candidates of a place name) is the only
+            // part left that can be large: an error keeps its words.
+            error.meta = None;
+            length = serde_json::to_vec(&error).map(|bytes| bytes.len()).unwrap_or(BUDGET);
+        }
+        if !shown.is_empty() && size + length + 1 > BUDGET {
+            break;
+        }
+        size += length + 1;
+        shown.push(error);
+    }
+    let hidden = total - shown.len();
+    if hidden > 0 {
+        shown.push(object(
+            status,
+            "more_errors",
+            "More errors",
+            format!("{hidden} more errors in this request are not shown; correct the ones above and send it again"),
+            None,
+        ));
+    }
+    shown
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
             Self::Client { status, errors, retry_after } => {
+                let errors = bounded(status, errors);
                 let mut response =
                     (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(json!({ "errors": errors })))
                         .into_response();
@@ -257,7 +319,10 @@ impl IntoResponse for ApiError {
                 }
                 response
             }
-            Self::MalformedVersion(error) => (StatusCode::BAD_REQUEST, axum::Json(json!({ "error": error.to_string() }))).into_response(),
+            Self::MalformedVersion(mut error) => {
+                cut(&mut error.value, 64);
+                (StatusCode::BAD_REQUEST, axum::Json(json!({ "error": error.to_string() }))).into_response()
+            }
             Self::Internal(cause) => {
                 // The cause goes to the log only: no internals in bodies.
                 tracing::error!(error = %cause, "internal error");
@@ -266,5 +331,63 @@ impl IntoResponse for ApiError {
                 (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(body)).into_response()
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(error: ApiError) -> (usize, serde_json::Value) {
+        let response = error.into_response();
+        let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+        (bytes.len(), serde_json::from_slice(&bytes).unwrap())
+    }
+
+    #[tokio::test]
+    async fn many_errors_are_counted_not_listed() {
+        let problems = (0..5000).map(|index| (format!("/points/{index}"), format!("unknown point 'x{index}'"))).collect();
+        let (size, body) = body_of(ApiError::invalid_fields(problems)).await;
+        let errors = body["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert_eq!(errors[0]["source"]["pointer"], "/points/0");
+        assert_eq!(errors[MAX_ERRORS]["code"], "more_errors");
+        assert!(errors[MAX_ERRORS]["detail"].as_str().unwrap().starts_with("4900 more errors"), "{}", errors[MAX_ERRORS]);
+        assert!(size < 20_000, "{size}");
+    }
+
+    #[tokio::test]
+    async fn a_quoted_value_is_cut() {
+        let sent = "a".repeat(200_000);
+        let (size, body) = body_of(ApiError::invalid_field("/points/0", format!("unknown point '{sent}'"))).await;
+        let detail = body["errors"][0]["detail"].as_str().unwrap();
+        assert_eq!(detail.chars().count(), MAX_DETAIL_CHARS + 1);
+        assert!(detail.ends_with('…'));
+        assert!(size < 2_000, "{size}");
+    }
+
+    #[tokio::test]
+    async fn long_errors_stop_at_the_body_bound() {
+        // 100 errors of a full detail and a large meta each would pass 64 KB.
+        let problems = (0..100)
+            .map(|index| FieldProblem {
+                pointer: format!("/x/{index}"),
+                code: "invalid_field",
+                detail: "é".repeat(1000),
+                meta: Some(json!({ "candidates": vec!["a candidate with a long description"; 40] })),
+            })
+            .collect();
+        let (size, body) = body_of(ApiError::field_problems(problems)).await;
+        assert!(size <= MAX_ERROR_BODY_BYTES, "{size}");
+        let errors = body["errors"].as_array().unwrap();
+        assert_eq!(errors.last().unwrap()["code"], "more_errors");
+        assert!(errors.len() > 10, "{}", errors.len());
+    }
+
+    #[tokio::test]
+    async fn a_malformed_version_is_quoted_short() {
+        let error = ApiError::MalformedVersion(MalformedVersion { value: "9".repeat(10_000) });
+        let (size, _) = body_of(error).await;
+        assert!(size < 200, "{size}");
     }
 }
