@@ -12,7 +12,7 @@ use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc};
 use shared::astro::zodiac::ZodiacPosition;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
-use crate::wire::{CommonOptionsBody, Problems, ephemeris_error, parse_frame, parse_period};
+use crate::wire::{CommonOptionsBody, MAX_POINT_IDS, Problems, ephemeris_error, parse_frame, parse_period, too_many_items};
 
 /// A leap year, both days included, as for transits.
 pub const MAX_PERIOD_DAYS: i64 = 366;
@@ -117,6 +117,10 @@ pub async fn calculate_events(
     );
     let types = match &body.types {
         None => EventType::ALL.to_vec(),
+        Some(ids) if ids.len() > EventType::ALL.len() => {
+            problems.add("/types", format!("at most {} items, one per event type (got {})", EventType::ALL.len(), ids.len()));
+            Vec::new()
+        }
         Some(ids) => {
             if ids.is_empty() {
                 problems.add("/types", "give at least one event type, or leave types out for all");
@@ -140,11 +144,16 @@ pub async fn calculate_events(
     });
     let points = match &body.points {
         None => default_points(chiron),
+        Some(ids) if ids.len() > MAX_POINT_IDS => {
+            problems.add("/points", too_many_items(ids.len(), MAX_POINT_IDS).unwrap_or_default());
+            Vec::new()
+        }
         Some(ids) => {
             if ids.is_empty() {
                 problems.add("/points", "give at least one point, or leave points out for the default set");
             }
             let mut points = Vec::new();
+            let mut listed = false;
             let valid = || {
                 PointId::every()
                     .filter(|p| {
@@ -157,7 +166,8 @@ pub async fn calculate_events(
             for (index, id) in ids.iter().enumerate() {
                 match PointId::parse(id) {
                     Some(PointId::PartOfFortune | PointId::PartOfSpirit | PointId::Vertex | PointId::SouthNode | PointId::Earth) | None => {
-                        problems.add(format!("/points/{index}"), format!("'{id}' has no ingresses or stations to list; valid: {}", valid()))
+                        let valid = if std::mem::replace(&mut listed, true) { String::new() } else { format!("; valid: {}", valid()) };
+                        problems.add(format!("/points/{index}"), format!("'{id}' has no ingresses or stations to list{valid}"))
                     }
                     Some(point) if point.needs_asteroid_file() && !chiron => problems
                         .add(format!("/points/{index}"), format!("{id} needs the asteroid file seas_18.se1 and a period within 1800-2399")),

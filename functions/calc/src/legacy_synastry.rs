@@ -19,11 +19,16 @@ use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::language::Language;
 
 use crate::synastry::{Person, Synastry, chiron_date, compute_synastry};
-use crate::wire::{ChartMeta, CommonOptionsBody, PlacePointers, Problems, parse_common, parse_date_and_time, parse_language, parse_place};
+use crate::wire::{
+    ChartMeta, CommonOptionsBody, PlacePointers, Problems, parse_common, parse_date_and_time, parse_language, parse_place, too_long,
+};
 
 /// The older request. Unknown members are refused (422 pointing at them), as
 /// on every current endpoint, so a misspelt `timezone_1` never silently
 /// becomes a default.
+/// The longest `name1` and `name2`, in characters.
+const MAX_NAME_CHARS: usize = 100;
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LegacySynastryRequest {
@@ -118,6 +123,12 @@ pub async fn legacy_synastry(
     let instant1 = parse_date_and_time(&body.date1, &body.time1, place1.zone.as_ref(), &app.ephemeris, ("/date1", "/time1"), &mut problems);
     let instant2 = parse_date_and_time(&body.date2, &body.time2, place2.zone.as_ref(), &app.ephemeris, ("/date2", "/time2"), &mut problems);
     let language = parse_language(body.lang.as_deref(), "/lang", &mut problems);
+    // Names are shown back in the answer: as long as a name, no longer.
+    for (pointer, name) in [("/name1", &body.name1), ("/name2", &body.name2)] {
+        if let Some(detail) = name.as_deref().and_then(|name| too_long(name, MAX_NAME_CHARS)) {
+            problems.add(pointer, detail);
+        }
+    }
     // The current endpoint's defaults: no option of the old format changes them.
     let options = parse_common(&CommonOptionsBody::default(), &app.ephemeris, chiron_date(&app, instant1, instant2), &mut problems);
     problems.into_result()?;

@@ -59,8 +59,9 @@ use shared::language::Language;
 
 use crate::chart_image::link::{ChartSpec, InputSpec};
 use crate::wire::{
-    AngleBody, ChartMeta, HousesBody, LinkText, LocationBody, NamedChartLink, PointBody, Problems, Texts, angles_body, chart_image_link,
-    chart_request, ephemeris_error, parse_common, parse_instant, parse_location, parse_period, points_body, summary_link,
+    AngleBody, ChartMeta, HousesBody, LinkText, LocationBody, MAX_POINT_IDS, NamedChartLink, PointBody, Problems, Texts, angles_body,
+    chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant, parse_location, parse_period, points_body, summary_link,
+    too_many_items,
 };
 
 /// The longest period, in days, both ends included: a leap year. It bounds
@@ -206,10 +207,16 @@ fn parse_natal_targets(
         targets.extend([NatalTarget::Angle(AngleId::Ascendant), NatalTarget::Angle(AngleId::Midheaven)]);
         return targets;
     };
+    if let Some(detail) = too_many_items(ids.len(), MAX_POINT_IDS) {
+        problems.add("/points", detail);
+        return Vec::new();
+    }
     if ids.is_empty() {
         problems.add("/points", "give at least one natal point, or leave points out for the default set");
     }
     let mut targets = Vec::with_capacity(ids.len());
+    // The valid ids are listed once, in the first unknown point's error.
+    let mut listed = false;
     for (index, id) in ids.iter().enumerate() {
         let target = match (PointId::parse(id), ANGLE_IDS.iter().find(|a| a.id() == id)) {
             (Some(point), _) if point.needs_asteroid_file() && !ephemeris.chiron_available() => {
@@ -225,7 +232,12 @@ fn parse_natal_targets(
             // with a warning (ChartWarning::ChironOmitted), as in every chart.
             (Some(point), _) => NatalTarget::Point(point),
             (None, Some(angle)) => NatalTarget::Angle(*angle),
+            (None, None) if listed => {
+                problems.add(format!("/points/{index}"), format!("unknown point '{id}'"));
+                continue;
+            }
             (None, None) => {
+                listed = true;
                 let mut valid: Vec<&str> = PointId::every().filter(|p| *p != PointId::Earth).map(|p| p.id()).collect();
                 valid.extend(ANGLE_IDS.iter().map(|a| a.id()));
                 problems.add(format!("/points/{index}"), format!("unknown point '{id}'; valid: {}", valid.join(", ")));
@@ -249,15 +261,22 @@ fn parse_transit_points(
     let Some(ids) = ids else {
         return PointId::PLANETS.iter().filter_map(|p| TransitingBody::of(*p)).collect();
     };
+    if let Some(detail) = too_many_items(ids.len(), MAX_POINT_IDS) {
+        problems.add("/transitPoints", detail);
+        return Vec::new();
+    }
     if ids.is_empty() {
         problems.add("/transitPoints", "give at least one transiting point, or leave transitPoints out for the ten planets");
     }
+    let mut listed = false;
     let chiron_in_period = period.is_none_or(|(start, end)| ephemeris.chiron_available_at(start) && ephemeris.chiron_available_at(end));
     let mut bodies: Vec<TransitingBody> = Vec::with_capacity(ids.len());
     for (index, id) in ids.iter().enumerate() {
         let pointer = format!("/transitPoints/{index}");
         match PointId::parse(id).map(|p| (p, TransitingBody::of(p))) {
+            None if listed => problems.add(pointer, format!("unknown transiting point '{id}'")),
             None => {
+                listed = true;
                 let valid: Vec<&str> = PointId::every().filter(|p| TransitingBody::of(*p).is_some()).map(|p| p.id()).collect();
                 problems.add(pointer, format!("unknown transiting point '{id}'; valid: {}", valid.join(", ")));
             }

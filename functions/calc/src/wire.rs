@@ -26,8 +26,8 @@ use shared::repo::content::TextSource;
 use crate::chart_image::link::{ChartSpec, ImageLinks};
 
 pub use shared::http::fields::{
-    LocationFields, Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language, parse_location_fields,
-    parse_place,
+    LocationFields, MAX_POINT_IDS, Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language,
+    parse_location_fields, parse_place, too_long, too_many_items,
 };
 
 /// A place: `place` (a city name, "Rome, IT") or `latitude` and
@@ -141,11 +141,17 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
     let frame = parse_frame(body, problems);
     let points = match &body.points {
         None => PointId::defaults_seen_from(frame.perspective, chiron_here),
+        Some(ids) if ids.len() > MAX_POINT_IDS => {
+            problems.add("/points", too_many_items(ids.len(), MAX_POINT_IDS).unwrap_or_default());
+            Vec::new()
+        }
         Some(ids) => {
             if ids.is_empty() {
                 problems.add("/points", "give at least one point, or leave points out for the default set");
             }
             let mut points = Vec::with_capacity(ids.len());
+            // The valid ids are listed once, in the first unknown point's error.
+            let mut listed = false;
             for (index, id) in ids.iter().enumerate() {
                 match PointId::parse(id) {
                     Some(point) if point.needs_asteroid_file() && !ephemeris.chiron_available() => problems.add(
@@ -166,7 +172,9 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
                     // out of the chart with a warning (ChartWarning::ChironOmitted).
                     Some(point) if !points.contains(&point) => points.push(point),
                     Some(_) => {}
+                    None if listed => problems.add(format!("/points/{index}"), format!("unknown point '{id}'")),
                     None => {
+                        listed = true;
                         let valid: Vec<_> = PointId::every().map(|p| p.id()).collect();
                         problems.add(format!("/points/{index}"), format!("unknown point '{id}'; valid: {}", valid.join(", ")));
                     }
@@ -177,6 +185,11 @@ pub fn parse_common(body: &CommonOptionsBody, ephemeris: &Ephemeris, instant: Op
     };
     let orbs = match &body.orbs {
         None => Orbs::default(),
+        // Each aspect once: a longer table names keys that are not aspects.
+        Some(table) if table.len() > AspectKind::ALL.len() => {
+            problems.add("/orbs", format!("at most {} entries, one per aspect (got {})", AspectKind::ALL.len(), table.len()));
+            Orbs::default()
+        }
         Some(table) => {
             let mut entries = Vec::new();
             for (key, &orb) in table {

@@ -31,6 +31,8 @@ use crate::query::{self, API_VERSION};
 pub const ATTRIBUTES: &str = "/data/attributes";
 pub const MAX_TITLE_CHARS: usize = 200;
 pub const MAX_BODY_CHARS: usize = 5000;
+/// The organization's `metadata`, as a chat profile's.
+pub const MAX_METADATA_BYTES: usize = 4096;
 
 /// `(pointer, detail)` of every problem found in a body.
 type Problems = Vec<(String, String)>;
@@ -81,6 +83,12 @@ fn metadata(value: Value, reserved: &Map<String, Value>, problems: &mut Problems
             return Value::Null;
         }
     };
+    let size = Value::Object(fields.clone()).to_string().len();
+    if size > MAX_METADATA_BYTES {
+        problems
+            .push((format!("{ATTRIBUTES}/metadata"), format!("metadata may be at most {MAX_METADATA_BYTES} bytes of JSON (got {size})")));
+        return Value::Null;
+    }
     for (key, expected) in reserved {
         match fields.remove(key) {
             Some(sent) if sent != *expected => problems.push((

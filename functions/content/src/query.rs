@@ -136,8 +136,15 @@ pub fn accepted_parameters(horoscope: HoroscopeType, content_type: ContentType) 
     accepted
 }
 
+/// The most values one filter may name: more than any filter has.
+pub const MAX_FILTER_VALUES: usize = 64;
+
 fn parse_list<T>(name: FilterName, text: &str, parse: impl Fn(&str) -> Option<T>, valid: impl Fn() -> String) -> Result<Vec<T>, ApiError> {
     let parameter = name.parameter();
+    let count = text.split(',').count();
+    if count > MAX_FILTER_VALUES {
+        return Err(ApiError::invalid_parameter(parameter, format!("{parameter} names at most {MAX_FILTER_VALUES} values (got {count})")));
+    }
     let mut values = Vec::new();
     for id in text.split(',').map(str::trim) {
         if id.is_empty() {

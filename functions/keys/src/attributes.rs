@@ -4,8 +4,10 @@
 //! bad field.
 
 use serde::{Deserialize, Deserializer};
+use shared::auth::domains::MAX_PATTERNS;
 use shared::auth::{KeyPermission, Module, Role};
 use shared::http::ApiError;
+use shared::http::fields::too_many_items;
 
 /// Where the attributes sit in the request body (JSON pointer).
 pub const ATTRIBUTES: &str = "/data/attributes";
@@ -16,6 +18,9 @@ pub const MAX_EXPIRES_IN: i64 = 10 * 365 * 24 * 3600;
 /// while still catching a typo of a few extra digits.
 pub const MAX_RATE_LIMIT: u32 = 1_000_000;
 const MAX_NAME_CHARS: usize = 100;
+/// The longest `permissions` and `modules` lists: room for every id and
+/// some repeats, not for a list meant to multiply the answer.
+pub const MAX_IDS: usize = 32;
 
 /// Field problems found so far: (JSON pointer, detail).
 #[derive(Debug, Default)]
@@ -67,7 +72,12 @@ pub fn modules(ids: &[String], problems: &mut Problems) -> Vec<Module> {
     parse_list(ids, Module::parse, "modules", Module::ALL.iter().map(|m| m.id()), problems)
 }
 
+/// At most [`MAX_PATTERNS`] site patterns, as a widget's.
 pub fn allowed_domains(patterns: Vec<String>, problems: &mut Problems) -> Vec<String> {
+    if let Some(detail) = too_many_items(patterns.len(), MAX_PATTERNS) {
+        problems.attribute("allowedDomains", detail);
+        return Vec::new();
+    }
     for (index, pattern) in patterns.iter().enumerate() {
         if !is_domain_pattern(pattern) {
             problems.attribute(
@@ -112,13 +122,24 @@ fn parse_list<T: PartialEq>(
     valid: impl Iterator<Item = &'static str>,
     problems: &mut Problems,
 ) -> Vec<T> {
-    let valid: Vec<_> = valid.collect();
+    if let Some(detail) = too_many_items(ids.len(), MAX_IDS) {
+        problems.attribute(field, detail);
+        return Vec::new();
+    }
+    // The valid ids are listed once, in the first unknown id's error.
+    let mut valid = Some(valid.collect::<Vec<_>>().join(", "));
     let mut parsed = Vec::new();
     for (index, id) in ids.iter().enumerate() {
         match parse(id) {
             Some(value) if !parsed.contains(&value) => parsed.push(value),
             Some(_) => {}
-            None => problems.attribute(&format!("{field}/{index}"), format!("unknown value '{id}'; valid: {}", valid.join(", "))),
+            None => problems.attribute(
+                &format!("{field}/{index}"),
+                match valid.take() {
+                    Some(valid) => format!("unknown value '{id}'; valid: {valid}"),
+                    None => format!("unknown value '{id}'"),
+                },
+            ),
         }
     }
     parsed

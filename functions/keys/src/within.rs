@@ -60,7 +60,9 @@ fn timestamp(at: i64) -> String {
 
 fn describe(excess: &Excess, manager: &ApiKeyRecord, sent: Option<Sent<'_>>) -> (&'static str, Option<String>, String) {
     let modules = || manager.modules.iter().map(|m| m.id()).collect::<Vec<_>>().join(", ");
-    let domains = || manager.allowed_domains.join(", ");
+    // The key's own sites are not repeated in each error (there may be a
+    // hundred, and as many errors): the key's owner reads them on the key.
+    let sites = manager.allowed_domains.len();
     match excess {
         Excess::Permission(permission) => (
             "permission_exceeds_key",
@@ -80,12 +82,14 @@ fn describe(excess: &Excess, manager: &ApiKeyRecord, sent: Option<Sent<'_>>) -> 
         Excess::Domain(pattern) => (
             "domain_exceeds_key",
             pointer(sent, "allowedDomains", |s| s.allowed_domains, Some(pattern)),
-            format!("'{pattern}' is not covered by this API key's allowed domains ({})", domains()),
+            format!("'{pattern}' is not covered by any of this API key's {sites} allowedDomains"),
         ),
         Excess::EverySite => (
             "domain_exceeds_key",
             pointer(sent, "allowedDomains", |s| s.allowed_domains, None),
-            format!("this API key is restricted to the sites {}: name some of them (no allowedDomains means every site)", domains()),
+            format!(
+                "this API key is restricted to the {sites} sites of its allowedDomains: name some of them (no allowedDomains means every site)"
+            ),
         ),
         Excess::NoExpiry => (
             "expiry_exceeds_key",

@@ -10,6 +10,9 @@
 //! browsers, and letting "no header" through would let any server use a key
 //! scraped from a page.
 
+/// The most site patterns a key, a widget or a chatbot may list.
+pub const MAX_PATTERNS: usize = 100;
+
 /// Why a request was refused by a key's domain restriction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DomainRefusal {

@@ -33,6 +33,27 @@ impl Problems {
     }
 }
 
+/// The longest list of point ids a request may carry (`points`,
+/// `transitPoints`): more than there are points, so any real choice fits.
+pub const MAX_POINT_IDS: usize = 64;
+
+/// The longest place name a location may carry ("Saint-Rémy-de-Provence,
+/// Provence-Alpes-Côte d'Azur, FR" is 54).
+pub const MAX_PLACE_CHARS: usize = 200;
+
+/// A list of `len` items where at most `max` are allowed: the detail of the
+/// one error a longer list gets (its items are then not checked one by one,
+/// so that a long list cannot multiply the answer).
+pub fn too_many_items(len: usize, max: usize) -> Option<String> {
+    (len > max).then(|| format!("at most {max} items (got {len})"))
+}
+
+/// A text of more than `max` characters: the detail of its error (the text
+/// itself is not quoted).
+pub fn too_long(text: &str, max: usize) -> Option<String> {
+    (text.chars().count() > max).then(|| format!("at most {max} characters"))
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Place {
     pub latitude: f64,
@@ -121,6 +142,10 @@ pub fn parse_location_fields(fields: LocationFields, pointer: &str, problems: &m
     let (latitude, longitude) = match (fields.place, fields.latitude, fields.longitude) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
             problems.add(at("place"), "give either a place name or latitude and longitude, not both");
+            (0.0, 0.0)
+        }
+        (Some(name), None, None) if name.chars().count() > MAX_PLACE_CHARS => {
+            problems.add(at("place"), too_long(name, MAX_PLACE_CHARS).unwrap_or_default());
             (0.0, 0.0)
         }
         (Some(name), None, None) => match places::resolve(name) {

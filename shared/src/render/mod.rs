@@ -29,7 +29,7 @@ pub use png::{PngError, svg_to_png, svg_tree};
 /// The SVG tree types [`svg_tree`] returns.
 #[cfg(feature = "png")]
 pub use resvg::usvg;
-pub use style::{ChartSize, Color, FALLBACK_FONTS, Palette, Style, StyleError, Theme};
+pub use style::{ChartSize, Color, FALLBACK_FONTS, MAX_LABELS, Palette, Style, StyleError, Theme};
 pub use svg::render_svg;
 
 use crate::astro::aspect::{Aspect, AspectKind};

@@ -256,6 +256,8 @@ impl std::error::Error for StyleError {}
 const COLOR_MEMBERS: [&str; 10] =
     ["primary", "secondary", "background", "surface", "text", "textSecondary", "border", "error", "success", "accent"];
 const MAX_LABEL_CHARS: usize = 64;
+/// More than a wheel has things to name (points, signs, houses, angles).
+pub const MAX_LABELS: usize = 100;
 const MAX_FONT_FAMILY_CHARS: usize = 200;
 
 impl Style {
@@ -369,6 +371,9 @@ impl Style {
         }
 
         if let Some(labels) = object("labels")? {
+            if labels.len() > MAX_LABELS {
+                return Err(fail("/labels", &format!("at most {MAX_LABELS} labels (got {})", labels.len())));
+            }
             for (key, value) in labels {
                 let text = value.as_str().ok_or_else(|| fail(&format!("/labels/{}", escape_pointer(key)), "must be a string"))?;
                 if text.chars().count() > MAX_LABEL_CHARS {

@@ -12,13 +12,15 @@
 use serde_json::{Map, Value};
 
 use crate::language::Language;
-use crate::render::{ChartSize, Color, Style, Theme};
+use crate::render::{ChartSize, Color, MAX_LABELS, Style, Theme};
 
 /// Longest `customCss`, in characters.
 pub const MAX_CUSTOM_CSS: usize = 10_000;
 const MAX_TEXT: usize = 200;
 const MAX_COMPANY_NAME: usize = 80;
 const MAX_URL: usize = 2_000;
+/// `chartSettings` is the customer's own: kept as sent, within this size.
+pub const MAX_CHART_SETTINGS_BYTES: usize = 4_096;
 
 /// What one member holds.
 #[derive(Debug, Clone, Copy)]
@@ -168,8 +170,14 @@ pub fn problems(customization: &Value, pointer: &str) -> Vec<(String, String)> {
         }
         match name.as_str() {
             "chartSettings" if !value.is_object() => problems.push((at, "must be an object".to_owned())),
+            "chartSettings" if value.to_string().len() > MAX_CHART_SETTINGS_BYTES => {
+                problems.push((at, format!("at most {MAX_CHART_SETTINGS_BYTES} bytes of JSON")))
+            }
             "chartSettings" => {}
             "labels" => match value {
+                Value::Object(labels) if labels.len() > MAX_LABELS => {
+                    problems.push((at, format!("at most {MAX_LABELS} labels (got {})", labels.len())))
+                }
                 Value::Object(labels) => {
                     for (key, label) in labels {
                         if !label.is_string() {

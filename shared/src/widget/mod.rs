@@ -16,7 +16,7 @@ use crate::auth::domains;
 /// Longest widget name, in characters.
 pub const MAX_NAME: usize = 100;
 /// Most site patterns a widget may list.
-pub const MAX_DOMAINS: usize = 100;
+pub const MAX_DOMAINS: usize = domains::MAX_PATTERNS;
 const ATTRIBUTES: [&str; 4] = ["name", "customization", "allowedDomains", "enabled"];
 
 /// A widget's attributes, checked.
@@ -121,6 +121,11 @@ pub fn domains_attribute(value: &Value, at: &str, problems: &mut Vec<(String, St
             return None;
         }
     };
+    // Counted first: a longer list is one error, not one per item.
+    if items.len() > MAX_DOMAINS {
+        problems.push((at.to_owned(), format!("at most {MAX_DOMAINS} site patterns (got {})", items.len())));
+        return None;
+    }
     let before = problems.len();
     let mut patterns = Vec::with_capacity(items.len());
     for (index, item) in items.iter().enumerate() {
@@ -135,9 +140,6 @@ pub fn domains_attribute(value: &Value, at: &str, problems: &mut Vec<(String, St
                 "expected a domain (example.com), a wildcard for its subdomains (*.example.com) or * for all".to_owned(),
             )),
         }
-    }
-    if items.len() > MAX_DOMAINS {
-        problems.push((at.to_owned(), format!("at most {MAX_DOMAINS} site patterns")));
     }
     (problems.len() == before).then_some(patterns)
 }
