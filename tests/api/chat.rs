@@ -229,3 +229,30 @@ async fn the_chatbots_sites_enabled_flag_and_user_hash_decide_before_the_stream(
     let unknown = say(&app, "0190f5c2-0000-7000-8000-000000000000", "user-1", body, &[]).await;
     assert_eq!((unknown.status.as_u16(), unknown.error()["code"].as_str()), (404, Some("chatbot_not_found")));
 }
+
+/// The profiles the chatbot holds, by `externalUserId`.
+async fn profiles(app: &TestApp, chatbot: &str) -> Vec<String> {
+    let all = shared::repo::chatbots::list_profiles(app.state.table.as_ref(), chatbot).await.unwrap();
+    all.into_iter().map(|profile| profile.external_user_id).collect()
+}
+
+#[tokio::test]
+async fn a_visitor_refused_by_the_limits_leaves_no_profile_behind() {
+    let app = TestApp::spawn_with(|config| config.chat_limits.per_widget = 3).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
+    let mut answered = Vec::new();
+    let mut refused = 0;
+    for visitor in 0..10 {
+        let user = format!("visitor-{visitor}");
+        let answer = say(&app, &id, &user, json!({ "message": "What is my sun sign?", "birthData": birth() }), &[]).await;
+        if answer.status == 200 {
+            answered.push(user);
+        } else {
+            assert_eq!((answer.status.as_u16(), answer.error()["code"].as_str()), (429, Some("rate_limited")), "{}", answer.text);
+            refused += 1;
+        }
+    }
+    // A minute boundary may fall inside the loop: two windows at most.
+    assert!(refused >= 4, "{refused} refused");
+    assert_eq!(profiles(&app, &id).await, answered, "only the visitors answered have a profile");
+}

@@ -14,8 +14,11 @@
 //! (`shared::http::chat_access`), a bad body (422 at its pointer; a first
 //! message without `birthData` is 422 `missing_field` at `/birthData`), an
 //! unknown `conversationId` for this user (404 `conversation_not_found`),
-//! the limits (429). Once the stream has started, a failure is an `error`
-//! event (`{code, detail}`) and the stream ends.
+//! the limits and the quota (429, the message charged). Nothing is written
+//! before all of them have passed: a first message's profile is stored after
+//! the charge, so a refused message leaves nothing behind. Once the stream
+//! has started, a failure is an `error` event (`{code, detail}`) and the
+//! stream ends.
 //!
 //! The events (decisions.md): `conversation` (`{conversationId}`) first;
 //! `delta` (`{text}`) as the answer is produced, each flushed as it comes;
@@ -118,7 +121,13 @@ pub async fn chat(
             updated_at: now_text(),
         },
     };
+    // The last check, and the first write: a visitor refused by a limit or
+    // the quota leaves no profile behind.
     user.charge(&app).await?;
+    let profile = match profile {
+        UserProfile::Kept(profile) => profile,
+        UserProfile::New(profile) => keep_new_profile(&app, profile).await?,
+    };
 
     let (events, receiver) = tokio::sync::mpsc::channel::<Event>(16);
     let heartbeat = app.config.chat_heartbeat;
@@ -139,10 +148,18 @@ fn event(name: &str, data: serde_json::Value) -> Event {
     Event::default().event(name).data(data.to_string())
 }
 
-/// The user's profile, made from `birth` on the first message.
-async fn profile_of(app: &AppState, user: &ChatUser, birth: Option<&BirthData>) -> Result<ChatProfile, ApiError> {
+/// A user's profile: the one kept, or one made from the first message's
+/// birth data, checked but not yet stored.
+enum UserProfile {
+    Kept(ChatProfile),
+    New(ChatProfile),
+}
+
+/// The user's profile, or the one `birth` makes on the first message
+/// (stored by [`keep_new_profile`] once the message is admitted).
+async fn profile_of(app: &AppState, user: &ChatUser, birth: Option<&BirthData>) -> Result<UserProfile, ApiError> {
     if let Some(profile) = chatbots::get_profile(app.table.as_ref(), &user.chatbot.id, &user.external_user_id).await? {
-        return Ok(profile);
+        return Ok(UserProfile::Kept(profile));
     }
     let birth = birth.ok_or_else(|| ApiError::missing_field("/birthData"))?;
     let mut problems = Problems::default();
@@ -168,10 +185,15 @@ async fn profile_of(app: &AppState, user: &ChatUser, birth: Option<&BirthData>) 
         metadata: json!({}),
         created_at: now_text(),
     };
+    Ok(UserProfile::New(profile))
+}
+
+/// Stores a first message's profile.
+async fn keep_new_profile(app: &AppState, profile: ChatProfile) -> Result<ChatProfile, ApiError> {
     match chatbots::create_profile(app.table.as_ref(), &profile).await {
         Ok(()) => Ok(profile),
         // Two first messages at once: the other one made it.
-        Err(RepoError::AlreadyExists) => chatbots::get_profile(app.table.as_ref(), &user.chatbot.id, &user.external_user_id)
+        Err(RepoError::AlreadyExists) => chatbots::get_profile(app.table.as_ref(), &profile.chatbot_id, &profile.external_user_id)
             .await?
             .ok_or_else(|| ApiError::internal("a profile made concurrently is gone")),
         Err(other) => Err(other.into()),
