@@ -3,7 +3,8 @@
 //! come in order, `done` last; the answers name what the calculation
 //! endpoints compute for the same birth data; conversations continue for
 //! their own user only; the chatbot's sites, enabled flag and userHash
-//! decide before the stream starts.
+//! (required unless the chatbot is made open) decide before the stream
+//! starts, and a refused visitor leaves nothing behind.
 
 use axum::body::Body;
 use axum::http::Request;
@@ -73,7 +74,7 @@ async fn the_answer_streams_in_order_and_names_the_signs_the_calculation_gives()
     for (language, moon_question, rising_question) in
         [("en", "What is my moon sign?", "what is my rising sign?"), ("es", "¿Cuál es mi signo lunar?", "¿Cuál es mi ascendente?")]
     {
-        let (id, _) = chatbot(&app, json!({ "name": "Luna", "language": language, "allowedDomains": ["shop.example.com"] })).await;
+        let (id, _) = chatbot(&app, json!({ "name": "Luna", "language": language, "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
         let language_code = shared::language::Language::parse(language).unwrap();
         let sign_name = |id: &str| {
             let sign = shared::astro::zodiac::Sign::ALL.into_iter().find(|s| s.id() == id).unwrap();
@@ -98,7 +99,7 @@ async fn the_answer_streams_in_order_and_names_the_signs_the_calculation_gives()
 #[tokio::test]
 async fn todays_transits_are_the_ones_the_transit_endpoint_finds_in_orb_now() {
     let app = TestApp::spawn().await;
-    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"] })).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
     let chat = events(&say(&app, &id, "user-1", json!({ "message": "What are my transits today?", "birthData": birth() }), &[]).await);
     let text = answer(&chat);
     let now = chrono::Utc::now();
@@ -141,7 +142,7 @@ async fn todays_transits_are_the_ones_the_transit_endpoint_finds_in_orb_now() {
 #[tokio::test]
 async fn a_conversation_continues_for_its_own_user_only_and_is_erased_with_the_user() {
     let app = TestApp::spawn().await;
-    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"] })).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
     let first = events(&say(&app, &id, "user-1", json!({ "message": "What is my sun sign?", "birthData": birth() }), &[]).await);
     let conversation = first[0].1["conversationId"].as_str().unwrap().to_owned();
     let second = events(&say(&app, &id, "user-1", json!({ "message": "And my Venus?", "conversationId": conversation }), &[]).await);
@@ -255,4 +256,48 @@ async fn a_visitor_refused_by_the_limits_leaves_no_profile_behind() {
     // A minute boundary may fall inside the loop: two windows at most.
     assert!(refused >= 4, "{refused} refused");
     assert_eq!(profiles(&app, &id).await, answered, "only the visitors answered have a profile");
+}
+
+#[tokio::test]
+async fn a_chatbot_made_without_require_user_hash_requires_it() {
+    let app = TestApp::spawn().await;
+    let (id, secret) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"] })).await;
+    let read = call(&app, "GET", &format!("/api/chatbots/{id}"), OWNER, None).await;
+    assert_eq!(read.body["data"]["attributes"]["requireUserHash"], true, "{}", read.text);
+    let first = json!({ "message": "What is my sun sign?", "birthData": birth() });
+
+    // Whoever knows the chatbot's id and guesses a user's cannot read that
+    // user's chart, nor squat the profile with birth data of their own.
+    let anonymous = say(&app, &id, "user-1", first.clone(), &[]).await;
+    assert_eq!((anonymous.status.as_u16(), anonymous.error()["code"].as_str()), (401, Some("missing_user_hash")), "{}", anonymous.text);
+    assert!(profiles(&app, &id).await.is_empty());
+    let mut signed = first.clone();
+    signed["userHash"] = json!(shared::chat::user_hash(&secret, "user-1"));
+    assert!(!events(&say(&app, &id, "user-1", signed, &[]).await).is_empty());
+
+    // Anonymous chat is said, not inferred; `null` restores the default.
+    let set = |value: Value| {
+        let app = &app;
+        let id = id.clone();
+        async move {
+            let body = json!({ "data": { "type": "chatbots", "id": id, "attributes": { "requireUserHash": value } } });
+            let edited = call(app, "PATCH", &format!("/api/chatbots/{id}"), OWNER, Some(body)).await;
+            assert_eq!(edited.status, 200, "{}", edited.text);
+            edited.body["data"]["attributes"]["requireUserHash"].clone()
+        }
+    };
+    assert_eq!(set(json!(false)).await, false);
+    assert!(!events(&say(&app, &id, "user-2", first.clone(), &[]).await).is_empty());
+    assert_eq!(set(Value::Null).await, true);
+    assert_eq!(say(&app, &id, "user-3", first.clone(), &[]).await.status, 401);
+
+    // A stored chatbot without the attribute (the API has always written
+    // it) reads as requiring the hash.
+    assert_eq!(set(json!(false)).await, false);
+    let table = app.state.table.as_ref();
+    let mut copy = table.get(&format!("CHATBOT#{id}"), "META").await.unwrap().unwrap();
+    assert_eq!(copy.attrs.remove("requireUserHash"), Some(json!(false)));
+    table.write(vec![shared::store::WriteOp::Put { item: copy, condition: shared::store::Condition::None }]).await.unwrap();
+    let unmarked = say(&app, &id, "user-4", first, &[]).await;
+    assert_eq!((unmarked.status.as_u16(), unmarked.error()["code"].as_str()), (401, Some("missing_user_hash")), "{}", unmarked.text);
 }
