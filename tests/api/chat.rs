@@ -74,7 +74,11 @@ async fn the_answer_streams_in_order_and_names_the_signs_the_calculation_gives()
     for (language, moon_question, rising_question) in
         [("en", "What is my moon sign?", "what is my rising sign?"), ("es", "¿Cuál es mi signo lunar?", "¿Cuál es mi ascendente?")]
     {
-        let (id, _) = chatbot(&app, json!({ "name": "Luna", "language": language, "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
+        let (id, _) = chatbot(
+            &app,
+            json!({ "name": "Luna", "language": language, "allowedDomains": ["shop.example.com"], "requireUserHash": false }),
+        )
+        .await;
         let language_code = shared::language::Language::parse(language).unwrap();
         let sign_name = |id: &str| {
             let sign = shared::astro::zodiac::Sign::ALL.into_iter().find(|s| s.id() == id).unwrap();
@@ -300,4 +304,100 @@ async fn a_chatbot_made_without_require_user_hash_requires_it() {
     table.write(vec![shared::store::WriteOp::Put { item: copy, condition: shared::store::Condition::None }]).await.unwrap();
     let unmarked = say(&app, &id, "user-4", first, &[]).await;
     assert_eq!((unmarked.status.as_u16(), unmarked.error()["code"].as_str()), (401, Some("missing_user_hash")), "{}", unmarked.text);
+}
+
+/// The store, except that a conversation cannot be written: the failure
+/// comes once the stream has started.
+struct ConversationsFail(shared::store::SharedTable);
+
+const STORE_FAILURE: &str = "ProvisionedThroughputExceededException on table astro-prod-7f3a";
+
+#[async_trait::async_trait]
+impl shared::store::Table for ConversationsFail {
+    async fn get(&self, pk: &str, sk: &str) -> Result<Option<shared::store::Item>, shared::store::StoreError> {
+        self.0.get(pk, sk).await
+    }
+
+    async fn query(&self, pk: &str, sk_prefix: &str, limit: Option<usize>) -> Result<Vec<shared::store::Item>, shared::store::StoreError> {
+        self.0.query(pk, sk_prefix, limit).await
+    }
+
+    async fn write(&self, ops: Vec<shared::store::WriteOp>) -> Result<(), shared::store::StoreError> {
+        let conversation =
+            |op: &shared::store::WriteOp| matches!(op, shared::store::WriteOp::Put { item, .. } if item.sk.starts_with("CONV#"));
+        if ops.iter().any(conversation) {
+            return Err(shared::store::StoreError::Backend(STORE_FAILURE.into()));
+        }
+        self.0.write(ops).await
+    }
+
+    async fn increment(
+        &self,
+        pk: &str,
+        sk: &str,
+        by: i64,
+        limit: Option<i64>,
+        expires_at: Option<i64>,
+    ) -> Result<shared::store::Increment, shared::store::StoreError> {
+        self.0.increment(pk, sk, by, limit, expires_at).await
+    }
+
+    async fn increment_all(
+        &self,
+        adds: &[shared::store::CounterIncrement],
+    ) -> Result<shared::store::Increments, shared::store::StoreError> {
+        self.0.increment_all(adds).await
+    }
+
+    async fn counter(&self, pk: &str, sk: &str) -> Result<i64, shared::store::StoreError> {
+        self.0.counter(pk, sk).await
+    }
+
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, shared::store::StoreError> {
+        self.0.counters(pk, sk_prefix).await
+    }
+}
+
+/// What this thread's log subscriber wrote.
+#[derive(Clone, Default)]
+struct Log(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Log {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn a_failure_after_the_start_tells_the_visitor_a_code_and_logs_the_cause_by_request_id() {
+    // The test's runtime runs every task on this thread: its subscriber
+    // sees the answer's task too. A second one, registered beside it, keeps
+    // the other tests' threads from deciding alone (with no subscriber)
+    // that a span or event is never wanted: with a single one registered,
+    // `tracing` asks the registering thread's subscriber.
+    let log = Log::default();
+    let writer = log.clone();
+    let subscriber = tracing_subscriber::fmt().with_ansi(false).with_writer(move || writer.clone()).finish();
+    let _logging = tracing::subscriber::set_default(subscriber);
+    let _beside = tracing::Dispatch::new(tracing::subscriber::NoSubscriber::default());
+    let app = TestApp::spawn_with_table(|table| std::sync::Arc::new(ConversationsFail(table))).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
+
+    let response = say(&app, &id, "user-1", json!({ "message": "What is my sun sign?", "birthData": birth() }), &[]).await;
+    let stream = events(&response);
+    let (name, data) = stream.last().unwrap();
+    assert_eq!(name, "error", "{}", response.text);
+    assert_eq!(data["code"], "internal_error");
+    assert_eq!(data["detail"], "something went wrong on our side; the request id identifies it in our logs");
+    assert!(!response.text.contains("Provisioned") && !response.text.contains("storage"), "{}", response.text);
+
+    let request_id = response.headers["x-request-id"].to_str().unwrap().to_owned();
+    let log = String::from_utf8_lossy(&log.0.lock().unwrap()).into_owned();
+    let line = log.lines().find(|line| line.contains(STORE_FAILURE)).unwrap_or_else(|| panic!("the cause is logged: {log}"));
+    assert!(line.contains(&request_id), "with the request id {request_id}: {line}");
 }

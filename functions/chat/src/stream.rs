@@ -18,7 +18,9 @@
 //! before all of them have passed: a first message's profile is stored after
 //! the charge, so a refused message leaves nothing behind. Once the stream
 //! has started, a failure is an `error` event (`{code, detail}`) and the
-//! stream ends.
+//! stream ends: `internal_error` with the API's generic detail (the cause,
+//! a store's error say, is logged with the request id, never sent: anyone
+//! may read the stream), or `answer_interrupted`.
 //!
 //! The events (decisions.md): `conversation` (`{conversationId}`) first;
 //! `delta` (`{text}`) as the answer is produced, each flushed as it comes;
@@ -67,6 +69,7 @@ use shared::llm::{LanguageModel, Role, Turn};
 use shared::repo::chatbots::{self, ChatMessage, ChatProfile, Conversation};
 use shared::repo::content::TextSource;
 use shared::repo::{RepoError, now_text};
+use tracing::Instrument;
 
 use crate::profiles::{BirthFields, UNKNOWN_TIME, check_birth};
 
@@ -132,12 +135,16 @@ pub async fn chat(
     let (events, receiver) = tokio::sync::mpsc::channel::<Event>(16);
     let heartbeat = app.config.chat_heartbeat;
     let work = Exchange { app, user, profile, conversation, question: message.to_owned() };
-    tokio::spawn(async move {
-        if let Err(failure) = work.run(&events).await {
-            tracing::warn!(error = %failure.detail, "chat answer failed");
-            let _ = events.send(event("error", json!({ "code": failure.code, "detail": failure.detail }))).await;
+    // In the request's span: what the task logs carries its request id.
+    tokio::spawn(
+        async move {
+            if let Err(failure) = work.run(&events).await {
+                failure.log();
+                let _ = events.send(event("error", json!({ "code": failure.code, "detail": failure.detail }))).await;
+            }
         }
-    });
+        .in_current_span(),
+    );
     let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
         receiver.recv().await.map(|event| (Ok::<Event, Infallible>(event), receiver))
     });
@@ -200,14 +207,29 @@ async fn keep_new_profile(app: &AppState, profile: ChatProfile) -> Result<ChatPr
     }
 }
 
+/// What ends a stream once it has started: the `error` event's `code` and
+/// `detail`, read by anyone who may chat (no key: a page's visitor), and
+/// an internal failure's cause, read only in the log.
 struct Failure {
     code: &'static str,
     detail: String,
+    cause: Option<String>,
 }
+
+/// An internal failure's `detail`, as the API's 500 words it: the cause
+/// (a store's or the ephemeris's error) is for the log.
+const INTERNAL_DETAIL: &str = "something went wrong on our side; the request id identifies it in our logs";
 
 impl Failure {
     fn internal(error: impl std::fmt::Display) -> Self {
-        Self { code: "internal_error", detail: format!("the answer could not be made: {error}") }
+        Self { code: "internal_error", detail: INTERNAL_DETAIL.to_owned(), cause: Some(format!("the answer could not be made: {error}")) }
+    }
+
+    fn log(&self) {
+        match &self.cause {
+            Some(cause) => tracing::error!(code = self.code, error = %cause, "chat answer failed"),
+            None => tracing::warn!(code = self.code, detail = %self.detail, "chat answer failed"),
+        }
     }
 }
 
@@ -334,7 +356,7 @@ impl Exchange {
                 }
                 Some(Err(error)) => {
                     let detail = format!("{}; the answer is incomplete", error.public_reason());
-                    return Err(Failure { code: "answer_interrupted", detail });
+                    return Err(Failure { code: "answer_interrupted", detail, cause: None });
                 }
             }
         }
