@@ -136,7 +136,7 @@ def make_chatbot(local_server, data_dir, logs, started):
         [local_server, "dev-token"], env=dict(os.environ, DATA_DIR=data_dir, STORAGE_BACKEND="embedded", RUST_LOG="warn"),
         check=True, capture_output=True, text=True,
     ).stdout.strip()
-    body = {"data": {"type": "chatbots", "attributes": {"name": "Lambda check", "allowedDomains": ["shop.example.com"]}}}
+    body = {"data": {"type": "chatbots", "attributes": {"name": "Lambda check", "allowedDomains": ["shop.example.com"], "requireUserHash": False}}}
     request = urllib.request.Request(
         base + "/api/chatbots", data=json.dumps(body).encode(), method="POST",
         headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},

@@ -5,8 +5,9 @@ sending the request to the `conversation` event (the first) and to the
 
     python3 infra/chat_latency.py BASE_URL CHATBOT_ID ORIGIN [N]
 
-The chatbot must allow ORIGIN's host and its user `u1` must have a profile
-(send one message with `birthData` first). Run the server with a high
+The chatbot must allow ORIGIN's host, be open to anonymous chat
+(`requireUserHash` false: the run sends no `userHash`) and its user `u1`
+must have a profile (send one message with `birthData` first). Run the server with a high
 CHAT_USER_REQUESTS_PER_MINUTE: the run sends 3 × N messages as one user.
 """
 import json

@@ -383,7 +383,7 @@ class Server:
 
 
 async def make_chatbot(port, token):
-    body = {"data": {"type": "chatbots", "attributes": {"name": "Stream load", "allowedDomains": ["shop.example.com"]}}}
+    body = {"data": {"type": "chatbots", "attributes": {"name": "Stream load", "allowedDomains": ["shop.example.com"], "requireUserHash": False}}}
     status, answer = await fetch(port, "POST", "/api/chatbots", {"Authorization": f"Bearer {token}"}, body)
     if status != 201:
         raise SystemExit(f"POST /api/chatbots: {status} {answer[:500]!r}")

@@ -3,7 +3,8 @@
 //! come in order, `done` last; the answers name what the calculation
 //! endpoints compute for the same birth data; conversations continue for
 //! their own user only; the chatbot's sites, enabled flag and userHash
-//! decide before the stream starts.
+//! (required unless the chatbot is made open) decide before the stream
+//! starts, and a refused visitor leaves nothing behind.
 
 use axum::body::Body;
 use axum::http::Request;
@@ -73,7 +74,11 @@ async fn the_answer_streams_in_order_and_names_the_signs_the_calculation_gives()
     for (language, moon_question, rising_question) in
         [("en", "What is my moon sign?", "what is my rising sign?"), ("es", "¿Cuál es mi signo lunar?", "¿Cuál es mi ascendente?")]
     {
-        let (id, _) = chatbot(&app, json!({ "name": "Luna", "language": language, "allowedDomains": ["shop.example.com"] })).await;
+        let (id, _) = chatbot(
+            &app,
+            json!({ "name": "Luna", "language": language, "allowedDomains": ["shop.example.com"], "requireUserHash": false }),
+        )
+        .await;
         let language_code = shared::language::Language::parse(language).unwrap();
         let sign_name = |id: &str| {
             let sign = shared::astro::zodiac::Sign::ALL.into_iter().find(|s| s.id() == id).unwrap();
@@ -98,7 +103,7 @@ async fn the_answer_streams_in_order_and_names_the_signs_the_calculation_gives()
 #[tokio::test]
 async fn todays_transits_are_the_ones_the_transit_endpoint_finds_in_orb_now() {
     let app = TestApp::spawn().await;
-    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"] })).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
     let chat = events(&say(&app, &id, "user-1", json!({ "message": "What are my transits today?", "birthData": birth() }), &[]).await);
     let text = answer(&chat);
     let now = chrono::Utc::now();
@@ -141,7 +146,7 @@ async fn todays_transits_are_the_ones_the_transit_endpoint_finds_in_orb_now() {
 #[tokio::test]
 async fn a_conversation_continues_for_its_own_user_only_and_is_erased_with_the_user() {
     let app = TestApp::spawn().await;
-    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"] })).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
     let first = events(&say(&app, &id, "user-1", json!({ "message": "What is my sun sign?", "birthData": birth() }), &[]).await);
     let conversation = first[0].1["conversationId"].as_str().unwrap().to_owned();
     let second = events(&say(&app, &id, "user-1", json!({ "message": "And my Venus?", "conversationId": conversation }), &[]).await);
@@ -228,4 +233,171 @@ async fn the_chatbots_sites_enabled_flag_and_user_hash_decide_before_the_stream(
 
     let unknown = say(&app, "0190f5c2-0000-7000-8000-000000000000", "user-1", body, &[]).await;
     assert_eq!((unknown.status.as_u16(), unknown.error()["code"].as_str()), (404, Some("chatbot_not_found")));
+}
+
+/// The profiles the chatbot holds, by `externalUserId`.
+async fn profiles(app: &TestApp, chatbot: &str) -> Vec<String> {
+    let all = shared::repo::chatbots::list_profiles(app.state.table.as_ref(), chatbot).await.unwrap();
+    all.into_iter().map(|profile| profile.external_user_id).collect()
+}
+
+#[tokio::test]
+async fn a_visitor_refused_by_the_limits_leaves_no_profile_behind() {
+    let app = TestApp::spawn_with(|config| config.chat_limits.per_widget = 3).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
+    let mut answered = Vec::new();
+    let mut refused = 0;
+    for visitor in 0..10 {
+        let user = format!("visitor-{visitor}");
+        let answer = say(&app, &id, &user, json!({ "message": "What is my sun sign?", "birthData": birth() }), &[]).await;
+        if answer.status == 200 {
+            answered.push(user);
+        } else {
+            assert_eq!((answer.status.as_u16(), answer.error()["code"].as_str()), (429, Some("rate_limited")), "{}", answer.text);
+            refused += 1;
+        }
+    }
+    // A minute boundary may fall inside the loop: two windows at most.
+    assert!(refused >= 4, "{refused} refused");
+    assert_eq!(profiles(&app, &id).await, answered, "only the visitors answered have a profile");
+}
+
+#[tokio::test]
+async fn a_chatbot_made_without_require_user_hash_requires_it() {
+    let app = TestApp::spawn().await;
+    let (id, secret) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"] })).await;
+    let read = call(&app, "GET", &format!("/api/chatbots/{id}"), OWNER, None).await;
+    assert_eq!(read.body["data"]["attributes"]["requireUserHash"], true, "{}", read.text);
+    let first = json!({ "message": "What is my sun sign?", "birthData": birth() });
+
+    // Whoever knows the chatbot's id and guesses a user's cannot read that
+    // user's chart, nor squat the profile with birth data of their own.
+    let anonymous = say(&app, &id, "user-1", first.clone(), &[]).await;
+    assert_eq!((anonymous.status.as_u16(), anonymous.error()["code"].as_str()), (401, Some("missing_user_hash")), "{}", anonymous.text);
+    assert!(profiles(&app, &id).await.is_empty());
+    let mut signed = first.clone();
+    signed["userHash"] = json!(shared::chat::user_hash(&secret, "user-1"));
+    assert!(!events(&say(&app, &id, "user-1", signed, &[]).await).is_empty());
+
+    // Anonymous chat is said, not inferred; `null` restores the default.
+    let set = |value: Value| {
+        let app = &app;
+        let id = id.clone();
+        async move {
+            let body = json!({ "data": { "type": "chatbots", "id": id, "attributes": { "requireUserHash": value } } });
+            let edited = call(app, "PATCH", &format!("/api/chatbots/{id}"), OWNER, Some(body)).await;
+            assert_eq!(edited.status, 200, "{}", edited.text);
+            edited.body["data"]["attributes"]["requireUserHash"].clone()
+        }
+    };
+    assert_eq!(set(json!(false)).await, false);
+    assert!(!events(&say(&app, &id, "user-2", first.clone(), &[]).await).is_empty());
+    assert_eq!(set(Value::Null).await, true);
+    assert_eq!(say(&app, &id, "user-3", first.clone(), &[]).await.status, 401);
+
+    // A stored chatbot without the attribute (the API has always written
+    // it) reads as requiring the hash.
+    assert_eq!(set(json!(false)).await, false);
+    let table = app.state.table.as_ref();
+    let mut copy = table.get(&format!("CHATBOT#{id}"), "META").await.unwrap().unwrap();
+    assert_eq!(copy.attrs.remove("requireUserHash"), Some(json!(false)));
+    table.write(vec![shared::store::WriteOp::Put { item: copy, condition: shared::store::Condition::None }]).await.unwrap();
+    let unmarked = say(&app, &id, "user-4", first, &[]).await;
+    assert_eq!((unmarked.status.as_u16(), unmarked.error()["code"].as_str()), (401, Some("missing_user_hash")), "{}", unmarked.text);
+}
+
+/// The store, except that a conversation cannot be written: the failure
+/// comes once the stream has started.
+struct ConversationsFail(shared::store::SharedTable);
+
+const STORE_FAILURE: &str = "ProvisionedThroughputExceededException on table astro-prod-7f3a";
+
+#[async_trait::async_trait]
+impl shared::store::Table for ConversationsFail {
+    async fn get(&self, pk: &str, sk: &str) -> Result<Option<shared::store::Item>, shared::store::StoreError> {
+        self.0.get(pk, sk).await
+    }
+
+    async fn query(&self, pk: &str, sk_prefix: &str, limit: Option<usize>) -> Result<Vec<shared::store::Item>, shared::store::StoreError> {
+        self.0.query(pk, sk_prefix, limit).await
+    }
+
+    async fn write(&self, ops: Vec<shared::store::WriteOp>) -> Result<(), shared::store::StoreError> {
+        let conversation =
+            |op: &shared::store::WriteOp| matches!(op, shared::store::WriteOp::Put { item, .. } if item.sk.starts_with("CONV#"));
+        if ops.iter().any(conversation) {
+            return Err(shared::store::StoreError::Backend(STORE_FAILURE.into()));
+        }
+        self.0.write(ops).await
+    }
+
+    async fn increment(
+        &self,
+        pk: &str,
+        sk: &str,
+        by: i64,
+        limit: Option<i64>,
+        expires_at: Option<i64>,
+    ) -> Result<shared::store::Increment, shared::store::StoreError> {
+        self.0.increment(pk, sk, by, limit, expires_at).await
+    }
+
+    async fn increment_all(
+        &self,
+        adds: &[shared::store::CounterIncrement],
+    ) -> Result<shared::store::Increments, shared::store::StoreError> {
+        self.0.increment_all(adds).await
+    }
+
+    async fn counter(&self, pk: &str, sk: &str) -> Result<i64, shared::store::StoreError> {
+        self.0.counter(pk, sk).await
+    }
+
+    async fn counters(&self, pk: &str, sk_prefix: &str) -> Result<Vec<(String, i64)>, shared::store::StoreError> {
+        self.0.counters(pk, sk_prefix).await
+    }
+}
+
+/// What this thread's log subscriber wrote.
+#[derive(Clone, Default)]
+struct Log(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Log {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn a_failure_after_the_start_tells_the_visitor_a_code_and_logs_the_cause_by_request_id() {
+    // The test's runtime runs every task on this thread: its subscriber
+    // sees the answer's task too. A second one, registered beside it, keeps
+    // the other tests' threads from deciding alone (with no subscriber)
+    // that a span or event is never wanted: with a single one registered,
+    // `tracing` asks the registering thread's subscriber.
+    let log = Log::default();
+    let writer = log.clone();
+    let subscriber = tracing_subscriber::fmt().with_ansi(false).with_writer(move || writer.clone()).finish();
+    let _logging = tracing::subscriber::set_default(subscriber);
+    let _beside = tracing::Dispatch::new(tracing::subscriber::NoSubscriber::default());
+    let app = TestApp::spawn_with_table(|table| std::sync::Arc::new(ConversationsFail(table))).await;
+    let (id, _) = chatbot(&app, json!({ "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false })).await;
+
+    let response = say(&app, &id, "user-1", json!({ "message": "What is my sun sign?", "birthData": birth() }), &[]).await;
+    let stream = events(&response);
+    let (name, data) = stream.last().unwrap();
+    assert_eq!(name, "error", "{}", response.text);
+    assert_eq!(data["code"], "internal_error");
+    assert_eq!(data["detail"], "something went wrong on our side; the request id identifies it in our logs");
+    assert!(!response.text.contains("Provisioned") && !response.text.contains("storage"), "{}", response.text);
+
+    let request_id = response.headers["x-request-id"].to_str().unwrap().to_owned();
+    let log = String::from_utf8_lossy(&log.0.lock().unwrap()).into_owned();
+    let line = log.lines().find(|line| line.contains(STORE_FAILURE)).unwrap_or_else(|| panic!("the cause is logged: {log}"));
+    assert!(line.contains(&request_id), "with the request id {request_id}: {line}");
 }

@@ -136,7 +136,7 @@ async fn chat_with_model(script: Script) -> (TestApp, String, Model) {
 }
 
 async fn chatbot(app: &TestApp) -> String {
-    let attributes = json!({ "name": "Luna", "allowedDomains": ["shop.example.com"] });
+    let attributes = json!({ "name": "Luna", "allowedDomains": ["shop.example.com"], "requireUserHash": false });
     let created =
         call(app, "POST", "/api/chatbots", OWNER, Some(json!({ "data": { "type": "chatbots", "attributes": attributes } }))).await;
     assert_eq!(created.status, 201, "{}", created.text);

@@ -68,6 +68,19 @@ impl TestApp {
         Self { router, state, api_key: boot.api_key, organization_id: boot.organization_id, _dir: dir }
     }
 
+    /// The same app with its store handed through `wrap` first: a stand-in
+    /// that fails some calls, to see what a client is told when the store
+    /// breaks.
+    pub async fn spawn_with_table(wrap: impl FnOnce(shared::store::SharedTable) -> shared::store::SharedTable) -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut state = AppState::from_config(test_config(dir.path())).await.expect("state");
+        state.table = wrap(state.table.clone());
+        let boot =
+            local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");
+        let router = local_server::app(state.clone()).expect("routes match the template");
+        Self { router, state, api_key: boot.api_key, organization_id: boot.organization_id, _dir: dir }
+    }
+
     /// The same app on a fresh DynamoDB table reached at `endpoint` (moto,
     /// or a proxy in front of it), with the meter Lambda uses there.
     pub async fn spawn_on_dynamodb(endpoint: &str) -> Self {

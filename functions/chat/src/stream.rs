@@ -14,8 +14,13 @@
 //! (`shared::http::chat_access`), a bad body (422 at its pointer; a first
 //! message without `birthData` is 422 `missing_field` at `/birthData`), an
 //! unknown `conversationId` for this user (404 `conversation_not_found`),
-//! the limits (429). Once the stream has started, a failure is an `error`
-//! event (`{code, detail}`) and the stream ends.
+//! the limits and the quota (429, the message charged). Nothing is written
+//! before all of them have passed: a first message's profile is stored after
+//! the charge, so a refused message leaves nothing behind. Once the stream
+//! has started, a failure is an `error` event (`{code, detail}`) and the
+//! stream ends: `internal_error` with the API's generic detail (the cause,
+//! a store's error say, is logged with the request id, never sent: anyone
+//! may read the stream), or `answer_interrupted`.
 //!
 //! The events (decisions.md): `conversation` (`{conversationId}`) first;
 //! `delta` (`{text}`) as the answer is produced, each flushed as it comes;
@@ -64,6 +69,7 @@ use shared::llm::{LanguageModel, Role, Turn};
 use shared::repo::chatbots::{self, ChatMessage, ChatProfile, Conversation};
 use shared::repo::content::TextSource;
 use shared::repo::{RepoError, now_text};
+use tracing::Instrument;
 
 use crate::profiles::{BirthFields, UNKNOWN_TIME, check_birth};
 
@@ -118,17 +124,27 @@ pub async fn chat(
             updated_at: now_text(),
         },
     };
+    // The last check, and the first write: a visitor refused by a limit or
+    // the quota leaves no profile behind.
     user.charge(&app).await?;
+    let profile = match profile {
+        UserProfile::Kept(profile) => profile,
+        UserProfile::New(profile) => keep_new_profile(&app, profile).await?,
+    };
 
     let (events, receiver) = tokio::sync::mpsc::channel::<Event>(16);
     let heartbeat = app.config.chat_heartbeat;
     let work = Exchange { app, user, profile, conversation, question: message.to_owned() };
-    tokio::spawn(async move {
-        if let Err(failure) = work.run(&events).await {
-            tracing::warn!(error = %failure.detail, "chat answer failed");
-            let _ = events.send(event("error", json!({ "code": failure.code, "detail": failure.detail }))).await;
+    // In the request's span: what the task logs carries its request id.
+    tokio::spawn(
+        async move {
+            if let Err(failure) = work.run(&events).await {
+                failure.log();
+                let _ = events.send(event("error", json!({ "code": failure.code, "detail": failure.detail }))).await;
+            }
         }
-    });
+        .in_current_span(),
+    );
     let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
         receiver.recv().await.map(|event| (Ok::<Event, Infallible>(event), receiver))
     });
@@ -139,10 +155,18 @@ fn event(name: &str, data: serde_json::Value) -> Event {
     Event::default().event(name).data(data.to_string())
 }
 
-/// The user's profile, made from `birth` on the first message.
-async fn profile_of(app: &AppState, user: &ChatUser, birth: Option<&BirthData>) -> Result<ChatProfile, ApiError> {
+/// A user's profile: the one kept, or one made from the first message's
+/// birth data, checked but not yet stored.
+enum UserProfile {
+    Kept(ChatProfile),
+    New(ChatProfile),
+}
+
+/// The user's profile, or the one `birth` makes on the first message
+/// (stored by [`keep_new_profile`] once the message is admitted).
+async fn profile_of(app: &AppState, user: &ChatUser, birth: Option<&BirthData>) -> Result<UserProfile, ApiError> {
     if let Some(profile) = chatbots::get_profile(app.table.as_ref(), &user.chatbot.id, &user.external_user_id).await? {
-        return Ok(profile);
+        return Ok(UserProfile::Kept(profile));
     }
     let birth = birth.ok_or_else(|| ApiError::missing_field("/birthData"))?;
     let mut problems = Problems::default();
@@ -168,24 +192,44 @@ async fn profile_of(app: &AppState, user: &ChatUser, birth: Option<&BirthData>) 
         metadata: json!({}),
         created_at: now_text(),
     };
+    Ok(UserProfile::New(profile))
+}
+
+/// Stores a first message's profile.
+async fn keep_new_profile(app: &AppState, profile: ChatProfile) -> Result<ChatProfile, ApiError> {
     match chatbots::create_profile(app.table.as_ref(), &profile).await {
         Ok(()) => Ok(profile),
         // Two first messages at once: the other one made it.
-        Err(RepoError::AlreadyExists) => chatbots::get_profile(app.table.as_ref(), &user.chatbot.id, &user.external_user_id)
+        Err(RepoError::AlreadyExists) => chatbots::get_profile(app.table.as_ref(), &profile.chatbot_id, &profile.external_user_id)
             .await?
             .ok_or_else(|| ApiError::internal("a profile made concurrently is gone")),
         Err(other) => Err(other.into()),
     }
 }
 
+/// What ends a stream once it has started: the `error` event's `code` and
+/// `detail`, read by anyone who may chat (no key: a page's visitor), and
+/// an internal failure's cause, read only in the log.
 struct Failure {
     code: &'static str,
     detail: String,
+    cause: Option<String>,
 }
+
+/// An internal failure's `detail`, as the API's 500 words it: the cause
+/// (a store's or the ephemeris's error) is for the log.
+const INTERNAL_DETAIL: &str = "something went wrong on our side; the request id identifies it in our logs";
 
 impl Failure {
     fn internal(error: impl std::fmt::Display) -> Self {
-        Self { code: "internal_error", detail: format!("the answer could not be made: {error}") }
+        Self { code: "internal_error", detail: INTERNAL_DETAIL.to_owned(), cause: Some(format!("the answer could not be made: {error}")) }
+    }
+
+    fn log(&self) {
+        match &self.cause {
+            Some(cause) => tracing::error!(code = self.code, error = %cause, "chat answer failed"),
+            None => tracing::warn!(code = self.code, detail = %self.detail, "chat answer failed"),
+        }
     }
 }
 
@@ -312,7 +356,7 @@ impl Exchange {
                 }
                 Some(Err(error)) => {
                     let detail = format!("{}; the answer is incomplete", error.public_reason());
-                    return Err(Failure { code: "answer_interrupted", detail });
+                    return Err(Failure { code: "answer_interrupted", detail, cause: None });
                 }
             }
         }

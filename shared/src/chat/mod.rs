@@ -5,8 +5,14 @@
 //! Creating takes every attribute (`name` required). Editing merges as a
 //! widget's do: an attribute left out stays, `null` clears it to its
 //! default (`persona` `friendly`, `language` `en`, `enabled` true,
-//! `allowedDomains` `[]`, `requireUserHash` false; `name` cannot be
+//! `allowedDomains` `[]`, `requireUserHash` true; `name` cannot be
 //! cleared).
+//!
+//! A chatbot is private unless made otherwise: `requireUserHash` is true
+//! unless the client sets it false. Without it, anyone who reads the
+//! chatbot's id in the page and guesses a user id speaks as that user: reads
+//! that user's chart, or makes the user's profile first, with birth data of
+//! their own.
 
 pub mod engine;
 pub mod prompt;
@@ -48,6 +54,10 @@ pub fn verify_user_hash(secret: &str, external_user_id: &str, presented: &str) -
     let presented = presented.to_ascii_lowercase();
     expected.len() == presented.len() && bool::from(expected.as_bytes().ct_eq(presented.as_bytes()))
 }
+
+/// `requireUserHash` when the client does not set it: anonymous chat must
+/// be chosen.
+pub const REQUIRE_USER_HASH: bool = true;
 
 const ATTRIBUTES: [&str; 6] = ["name", "persona", "language", "enabled", "allowedDomains", "requireUserHash"];
 
@@ -93,6 +103,7 @@ pub struct ChatbotAttributes {
     /// Every chat request must carry `userHash`, the HMAC-SHA256 of the
     /// `externalUserId` with the chatbot's secret (computed by the
     /// customer's server), so that a visitor cannot speak as another user.
+    /// [`REQUIRE_USER_HASH`] unless the client says otherwise.
     pub require_user_hash: bool,
 }
 
@@ -104,7 +115,7 @@ impl ChatbotAttributes {
             language: Language::En,
             enabled: true,
             allowed_domains: Vec::new(),
-            require_user_hash: false,
+            require_user_hash: REQUIRE_USER_HASH,
         }
     }
 }
@@ -161,7 +172,7 @@ fn apply(
                 }
             }
             "requireUserHash" => {
-                if let Some(required) = flag_attribute(value, false, &at, &mut problems) {
+                if let Some(required) = flag_attribute(value, REQUIRE_USER_HASH, &at, &mut problems) {
                     chatbot.require_user_hash = required;
                 }
             }
@@ -193,13 +204,15 @@ mod tests {
             "/a",
         )
         .unwrap();
-        assert_eq!((made.persona, made.language, made.enabled, made.require_user_hash), (Persona::Mystical, Language::Es, true, false));
-        let edited = edit(made.clone(), &object(json!({ "requireUserHash": true, "persona": null })), "/a").unwrap();
+        assert_eq!((made.persona, made.language, made.enabled, made.require_user_hash), (Persona::Mystical, Language::Es, true, true));
+        let edited = edit(made.clone(), &object(json!({ "requireUserHash": false, "persona": null })), "/a").unwrap();
         assert_eq!(edited.name, "Luna");
         assert_eq!(edited.language, Language::Es);
         assert_eq!(edited.persona, Persona::Friendly);
-        assert!(edited.require_user_hash);
+        assert!(!edited.require_user_hash);
         assert_eq!(edited.allowed_domains, ["shop.example.com"]);
+        let restored = edit(edited, &object(json!({ "requireUserHash": null })), "/a").unwrap();
+        assert!(restored.require_user_hash, "null restores the default");
     }
 
     #[test]

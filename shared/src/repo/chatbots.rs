@@ -34,12 +34,19 @@ pub struct Chatbot {
     pub enabled: bool,
     #[serde(default)]
     pub allowed_domains: Vec<String>,
-    #[serde(default)]
+    /// Every chatbot this API has stored holds it (it is written whatever
+    /// its value); one without it, put there by other means, reads as
+    /// requiring `userHash`, the default of a new chatbot.
+    #[serde(default = "require_user_hash_by_default")]
     pub require_user_hash: bool,
     /// The HMAC key of `userHash` (hex), shown once when made or rotated.
     pub secret: String,
     pub created_at: String,
     pub updated_at: String,
+}
+
+fn require_user_hash_by_default() -> bool {
+    crate::chat::REQUIRE_USER_HASH
 }
 
 /// A user's birth data, as the customer gave it (validated when stored).
