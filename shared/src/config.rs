@@ -66,6 +66,11 @@ pub struct Config {
     /// comment (`CHAT_HEARTBEAT_MS`, 100–60,000, default 15,000): shorter
     /// behind a proxy that closes idle connections sooner.
     pub chat_heartbeat: std::time::Duration,
+    /// Proxies whose `X-Forwarded-For` entries are believed
+    /// (`TRUSTED_PROXIES`: addresses or networks, comma-separated; none by
+    /// default, loopback included). CloudFront needs no entry: its requests
+    /// carry the origin secret.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -190,8 +195,24 @@ impl Config {
                 per_client: parse_number(var, "CHAT_USER_REQUESTS_PER_MINUTE", crate::metering::CHAT_USER_REQUESTS_PER_MINUTE)?.max(1),
             },
             chat_heartbeat: chat_heartbeat(var)?,
+            trusted_proxies: trusted_proxies(var)?,
         })
     }
+}
+
+/// `TRUSTED_PROXIES`: `10.0.0.0/8, 192.0.2.1` (a bare address is its own
+/// network).
+fn trusted_proxies(var: &dyn Fn(&str) -> Option<String>) -> Result<Vec<ipnet::IpNet>, ConfigError> {
+    let Some(list) = var("TRUSTED_PROXIES") else { return Ok(Vec::new()) };
+    list.split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            entry.parse::<ipnet::IpNet>().or_else(|_| entry.parse::<std::net::IpAddr>().map(ipnet::IpNet::from)).map_err(|_| {
+                ConfigError::Invalid { name: "TRUSTED_PROXIES", reason: format!("'{entry}' is not an IP address or network (10.0.0.0/8)") }
+            })
+        })
+        .collect()
 }
 
 /// `LLM_BASE_URL` and `LLM_MODEL` together (one without the other is a

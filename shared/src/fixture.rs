@@ -35,6 +35,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
             per_client: crate::metering::CHAT_USER_REQUESTS_PER_MINUTE,
         },
         chat_heartbeat: crate::config::CHAT_HEARTBEAT,
+        trusted_proxies: Vec::new(),
     }
 }
 

@@ -201,7 +201,13 @@ async fn no_request_gets_a_large_error_body() {
                 let response = app.send(request).await;
                 sent += 1;
                 if std::env::var_os("BOUNDS_VERBOSE").is_some() {
-                    eprintln!("{} {uri} ({what}): {} {} bytes {}", method.to_uppercase(), response.status, response.text.len(), &response.text[..response.text.len().min(160)]);
+                    eprintln!(
+                        "{} {uri} ({what}): {} {} bytes {}",
+                        method.to_uppercase(),
+                        response.status,
+                        response.text.len(),
+                        &response.text[..response.text.len().min(160)]
+                    );
                 }
                 let size = response.text.len();
                 let name = format!(

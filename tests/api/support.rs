@@ -49,6 +49,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
             per_client: shared::metering::CHAT_USER_REQUESTS_PER_MINUTE,
         },
         chat_heartbeat: shared::config::CHAT_HEARTBEAT,
+        trusted_proxies: Vec::new(),
     }
 }
 

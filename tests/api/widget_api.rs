@@ -245,20 +245,41 @@ async fn cors_answers_allowed_sites_only_and_refusals_say_why() {
     assert_eq!((lapsed.status.as_u16(), code(&lapsed)), (403, "module_not_in_plan"), "{}", lapsed.text);
 }
 
+/// A transit request from the connection peer `peer` (as the local server
+/// sees one), with `headers`.
+async fn transit_from(app: &TestApp, id: &str, peer: &str, headers: &[(&str, &str)]) -> TestResponse {
+    let mut request = Request::post(format!("/api/widget-api/transit/{id}")).header("content-type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let mut request = request.body(Body::from(request_body())).unwrap();
+    let peer: std::net::SocketAddr = format!("{peer}:40000").parse().unwrap();
+    request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+    app.send(request).await
+}
+
+fn request_body() -> String {
+    request().to_string()
+}
+
+/// Requests from `peer` until one is refused; the refusal.
+async fn exhaust(app: &TestApp, id: &str, peer: &str, headers: &[(&str, &str)]) -> (usize, TestResponse) {
+    let mut allowed = 0;
+    loop {
+        let answer = transit_from(app, id, peer, headers).await;
+        if answer.status != 200 {
+            return (allowed, answer);
+        }
+        allowed += 1;
+        assert!(allowed <= 2 * WIDGET_CLIENT_REQUESTS_PER_MINUTE, "never limited");
+    }
+}
+
 #[tokio::test]
 async fn each_client_address_and_the_widget_are_limited_per_minute() {
     let app = TestApp::spawn().await;
     let id = widget(&app, json!({ "name": "Busy", "allowedDomains": ["shop.example.com"] })).await;
-    let visitor = [("origin", SHOP), ("x-forwarded-for", "198.51.100.1, 203.0.113.50")];
-    let mut allowed = 0;
-    let refused = loop {
-        let answer = transit(&app, &id, &request(), &visitor).await;
-        if answer.status != 200 {
-            break answer;
-        }
-        allowed += 1;
-        assert!(allowed <= 2 * WIDGET_CLIENT_REQUESTS_PER_MINUTE, "never limited");
-    };
+    let (allowed, refused) = exhaust(&app, &id, "198.51.100.1", &[("origin", SHOP)]).await;
     assert_eq!((refused.status.as_u16(), code(&refused)), (429, "rate_limited"), "{}", refused.text);
     assert!(refused.body["errors"][0]["detail"].as_str().unwrap().starts_with("this address's limit of 30 requests per minute"));
     let retry: u64 = refused.headers["retry-after"].to_str().unwrap().parse().unwrap();
@@ -266,12 +287,72 @@ async fn each_client_address_and_the_widget_are_limited_per_minute() {
     assert_eq!(refused.headers["access-control-allow-origin"], SHOP, "the site reads the refusal");
     // A minute boundary may fall inside the loop: one full window at least.
     assert!(allowed >= WIDGET_CLIENT_REQUESTS_PER_MINUTE, "{allowed}");
-    // The address is the last X-Forwarded-For entry (the one API Gateway
-    // adds): a client choosing the first cannot escape its window.
-    let spoofing = transit(&app, &id, &request(), &[("origin", SHOP), ("x-forwarded-for", "192.0.2.77, 203.0.113.50")]).await;
-    assert_eq!(spoofing.status, 429);
-    let neighbour = transit(&app, &id, &request(), &[("origin", SHOP), ("x-forwarded-for", "203.0.113.51")]).await;
+    // With no trusted proxy the client is the connection's peer:
+    // X-Forwarded-For is the client's own claim and changes nothing (issue
+    // 28: a visitor changing it was never limited). Fails on the code that
+    // took the header's last entry.
+    for claimed in ["203.0.113.50", "192.0.2.77, 203.0.113.51", "127.0.0.1"] {
+        let spoofing = transit_from(&app, &id, "198.51.100.1", &[("origin", SHOP), ("x-forwarded-for", claimed)]).await;
+        assert_eq!(spoofing.status, 429, "X-Forwarded-For: {claimed} escaped the limit");
+    }
+    let neighbour = transit_from(&app, &id, "198.51.100.2", &[("origin", SHOP)]).await;
     assert_eq!(neighbour.status, 200, "{}", neighbour.text);
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_client_is_the_address_it_forwarded() {
+    let app = TestApp::spawn_with(|config| config.trusted_proxies = vec!["10.0.0.0/8".parse().unwrap()]).await;
+    let id = widget(&app, json!({ "name": "Proxied", "allowedDomains": ["shop.example.com"] })).await;
+    // The proxy (10.0.0.5) appends the address it saw; entries before it are
+    // the visitor's own and are not believed.
+    let visitor = [("origin", SHOP), ("x-forwarded-for", "192.0.2.66, 198.51.100.9")];
+    let (_, refused) = exhaust(&app, &id, "10.0.0.5", &visitor).await;
+    assert_eq!(refused.status, 429, "{}", refused.text);
+    let spoofing = transit_from(&app, &id, "10.0.0.6", &[("origin", SHOP), ("x-forwarded-for", "192.0.2.99, 198.51.100.9")]).await;
+    assert_eq!(spoofing.status, 429, "a visitor's own entries do not make it another client");
+    let other = transit_from(&app, &id, "10.0.0.5", &[("origin", SHOP), ("x-forwarded-for", "198.51.100.10")]).await;
+    assert_eq!(other.status, 200, "{}", other.text);
+    // A peer outside the trusted networks is the client itself.
+    let direct = transit_from(&app, &id, "198.51.100.9", &[("origin", SHOP)]).await;
+    assert_eq!(direct.status, 429, "the same address reached directly shares its window");
+}
+
+#[tokio::test]
+async fn on_lambda_the_client_is_api_gateways_source_ip() {
+    use lambda_http::aws_lambda_events::apigw::{ApiGatewayV2httpRequestContext, ApiGatewayV2httpRequestContextHttpDescription};
+    let app = TestApp::spawn().await;
+    let id = widget(&app, json!({ "name": "Lambda", "allowedDomains": ["shop.example.com"] })).await;
+    let send = |source: &'static str, forwarded: &'static str| {
+        let app = &app;
+        let id = id.clone();
+        async move {
+            let mut request = Request::post(format!("/api/widget-api/transit/{id}"))
+                .header("content-type", "application/json")
+                .header("origin", SHOP)
+                .header("x-forwarded-for", forwarded)
+                .body(Body::from(request_body()))
+                .unwrap();
+            let context = ApiGatewayV2httpRequestContext {
+                http: ApiGatewayV2httpRequestContextHttpDescription { source_ip: Some(source.to_owned()), ..Default::default() },
+                ..Default::default()
+            };
+            request.extensions_mut().insert(lambda_http::request::RequestContext::ApiGatewayV2(context));
+            app.send(request).await
+        }
+    };
+    let mut allowed = 0;
+    loop {
+        // A new claimed address each time: only sourceIp counts.
+        let claimed: &'static str = Box::leak(format!("203.0.113.{}", allowed % 250).into_boxed_str());
+        let answer = send("198.51.100.20", claimed).await;
+        if answer.status != 200 {
+            assert_eq!(answer.status, 429, "{}", answer.text);
+            break;
+        }
+        allowed += 1;
+        assert!(allowed <= 2 * WIDGET_CLIENT_REQUESTS_PER_MINUTE, "X-Forwarded-For escaped the limit on Lambda");
+    }
+    assert_eq!(send("198.51.100.21", "198.51.100.20").await.status, 200);
 }
 
 #[tokio::test]

@@ -22,7 +22,7 @@
 //! saw; entries before it are the client's own claims), else the
 //! connection's peer.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -135,34 +135,75 @@ pub(crate) fn check_site(patterns: &[String], headers: &HeaderMap, rule: SiteRul
     domains::check(patterns, origin, referer).map_err(|refusal| super::auth::domain_refusal(whose, refusal))
 }
 
-/// The client of a request: the last `X-Forwarded-For` entry, else the
-/// connection's peer, else `unknown` (all such clients then share one
-/// window).
+/// The client of a request, as the platform vouches for it: API Gateway's
+/// `sourceIp` on Lambda, the connection's peer locally. `X-Forwarded-For`
+/// is a client's own claim, so it is read only from a proxy the operator
+/// trusts: one whose address is in `TRUSTED_PROXIES`, or CloudFront (a
+/// request carrying the distribution's `X-Origin-Verify` secret). Each
+/// trusted hop names the one before it as the last entry it appended; the
+/// walk stops at the first address that is not a trusted proxy, and that
+/// is the client. `unknown` when nothing names one (all such requests then
+/// share one window).
 #[derive(Debug, Clone)]
 pub struct ClientAddress(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+impl FromRequestParts<AppState> for ClientAddress {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let forwarded = parts
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let through_cdn = state.config.cdn.origin_verify_secret.as_ref().is_some_and(|secret| {
+            parts.headers.get(crate::cloudfront::ORIGIN_VERIFY_HEADER).is_some_and(|value| secret.matches(value.as_bytes()))
+        });
+        let forwarded: Vec<&str> = parts
             .headers
             .get_all("x-forwarded-for")
             .iter()
             .filter_map(|value| value.to_str().ok())
             .flat_map(|value| value.split(','))
             .map(str::trim)
-            .rfind(|entry| !entry.is_empty());
-        let address = match forwarded {
-            Some(address) => address.to_owned(),
-            None => parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|ConnectInfo(peer)| peer.ip().to_string())
-                .unwrap_or_else(|| "unknown".to_owned()),
-        };
-        Ok(Self(address))
+            .filter(|entry| !entry.is_empty())
+            .collect();
+        let proxies = &state.config.trusted_proxies;
+        let client = client_of(vouched_source(parts), &forwarded, through_cdn, |ip| proxies.iter().any(|net| net.contains(&ip)));
+        Ok(Self(client.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())))
     }
+}
+
+/// The address the platform saw the request come from.
+fn vouched_source(parts: &Parts) -> Option<IpAddr> {
+    use lambda_http::request::RequestContext;
+    let on_lambda = parts.extensions.get::<RequestContext>().and_then(|context| match context {
+        RequestContext::ApiGatewayV2(context) => context.http.source_ip.as_deref(),
+        RequestContext::ApiGatewayV1(context) => context.identity.source_ip.as_deref(),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    });
+    match on_lambda {
+        // Some event samples write the address as a /32 network.
+        Some(source) => source.split('/').next().and_then(|ip| ip.trim().parse().ok()),
+        None => parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(peer)| peer.ip()),
+    }
+}
+
+/// The client, from the vouched source and the `X-Forwarded-For` entries
+/// (first to last), walking back only through trusted hops.
+pub fn client_of(source: Option<IpAddr>, forwarded: &[&str], through_cdn: bool, trusted: impl Fn(IpAddr) -> bool) -> Option<IpAddr> {
+    let mut client = source?;
+    let mut vouched = through_cdn || trusted(client);
+    let mut entries = forwarded.iter().rev();
+    while vouched {
+        let Some(entry) = entries.next() else { break };
+        // A malformed entry ends the walk: nothing before it can be vouched for.
+        let Ok(ip) = entry.parse::<IpAddr>() else { break };
+        // A hop that appended the address it was reached from (API Gateway
+        // appends the CloudFront edge that is the source itself).
+        if ip == client {
+            continue;
+        }
+        client = ip;
+        vouched = trusted(client);
+    }
+    Some(client)
 }
 
 impl WidgetVisitor {
@@ -175,5 +216,45 @@ impl WidgetVisitor {
             spender: Spender::Widget { id: &self.widget.id, client: &self.client, limits: app.config.widget_limits },
         };
         super::auth::charge(app, &account, usage).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_of;
+    use std::net::IpAddr;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    fn in_ten(ip: IpAddr) -> bool {
+        matches!(ip, IpAddr::V4(v4) if v4.octets()[0] == 10)
+    }
+
+    #[test]
+    fn without_a_trusted_proxy_the_header_is_ignored() {
+        let source = Some(ip("198.51.100.7"));
+        assert_eq!(client_of(source, &["203.0.113.1"], false, in_ten), source);
+        assert_eq!(client_of(source, &[], false, in_ten), source);
+        assert_eq!(client_of(None, &["203.0.113.1"], false, in_ten), None);
+    }
+
+    #[test]
+    fn trusted_hops_are_walked_back_to_the_first_untrusted_address() {
+        let proxy = Some(ip("10.0.0.5"));
+        assert_eq!(client_of(proxy, &["192.0.2.66", "198.51.100.9"], false, in_ten), Some(ip("198.51.100.9")));
+        assert_eq!(client_of(proxy, &["192.0.2.66", "198.51.100.9", "10.1.1.1"], false, in_ten), Some(ip("198.51.100.9")));
+        // A proxy that forwarded nothing: the proxy is all there is.
+        assert_eq!(client_of(proxy, &[], false, in_ten), proxy);
+        assert_eq!(client_of(proxy, &["not an address"], false, in_ten), proxy);
+    }
+
+    #[test]
+    fn through_cloudfront_the_viewer_is_the_entry_the_edge_appended() {
+        // CloudFront appends the viewer; API Gateway appends the edge.
+        let edge = Some(ip("130.176.1.1"));
+        assert_eq!(client_of(edge, &["192.0.2.66", "198.51.100.9", "130.176.1.1"], true, in_ten), Some(ip("198.51.100.9")));
+        assert_eq!(client_of(edge, &["192.0.2.66", "198.51.100.9"], true, in_ten), Some(ip("198.51.100.9")));
     }
 }
