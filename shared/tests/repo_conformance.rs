@@ -665,7 +665,7 @@ async fn an_organization_copy_replaces_the_base_text_for_its_urn_and_language_on
     assert_eq!(ContentKey::parse_urn(VENUS_LIBRA_EN), Some((venus, Language::En)));
     let base = |key: &ContentKey, language| compose(key, language).expect("a base text");
     // Before any copy: the base text.
-    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    let source = TextSource::load(t, ORG, &[HoroscopeType::Natal], Language::En).await.unwrap();
     assert_eq!(source.language(), Language::En);
     assert_eq!(source.text(&venus), Some(base(&venus, Language::En)));
 
@@ -674,31 +674,31 @@ async fn an_organization_copy_replaces_the_base_text_for_its_urn_and_language_on
     // Another organization's copy of another text must not leak in.
     content::create(t, &org_content("org-2", SUN_ARIES_EN, "c1")).await.unwrap();
 
-    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    let source = TextSource::load(t, ORG, &[HoroscopeType::Natal], Language::En).await.unwrap();
     let mine = shared::content::Text { title: own.title.clone(), body: own.body.clone() };
     assert_ne!(mine, base(&venus, Language::En));
     assert_eq!(source.text(&venus), Some(mine.clone()));
     assert_eq!(source.text(&sun), Some(base(&sun, Language::En)));
     // Not the other language, not another horoscope type, not another organization.
-    let spanish = TextSource::load(t, ORG, HoroscopeType::Natal, Language::Es).await.unwrap();
+    let spanish = TextSource::load(t, ORG, &[HoroscopeType::Natal], Language::Es).await.unwrap();
     assert_eq!(spanish.language(), Language::Es);
     assert_eq!(spanish.text(&venus), Some(base(&venus, Language::Es)));
-    let solar = TextSource::load(t, ORG, HoroscopeType::SolarReturn, Language::En).await.unwrap();
+    let solar = TextSource::load(t, ORG, &[HoroscopeType::SolarReturn], Language::En).await.unwrap();
     assert_eq!(solar.text(&venus_solar), Some(base(&venus_solar, Language::En)));
-    let other = TextSource::load(t, "org-2", HoroscopeType::Natal, Language::En).await.unwrap();
+    let other = TextSource::load(t, "org-2", &[HoroscopeType::Natal], Language::En).await.unwrap();
     assert_eq!(other.text(&venus), Some(base(&venus, Language::En)));
     assert_ne!(other.text(&sun), Some(base(&sun, Language::En)));
 
     // A Spanish copy is used for Spanish only, and an edit shows on the next load.
     content::create(t, &org_content(ORG, VENUS_LIBRA_ES, "c2")).await.unwrap();
     content::update(t, &OrgContent { body: "Edited.".into(), ..own.clone() }).await.unwrap();
-    let spanish = TextSource::load(t, ORG, HoroscopeType::Natal, Language::Es).await.unwrap();
+    let spanish = TextSource::load(t, ORG, &[HoroscopeType::Natal], Language::Es).await.unwrap();
     assert_eq!(spanish.text(&venus).map(|text| text.body), Some(format!("Own words of {ORG} for {VENUS_LIBRA_ES}.")));
-    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    let source = TextSource::load(t, ORG, &[HoroscopeType::Natal], Language::En).await.unwrap();
     assert_eq!(source.text(&venus), Some(shared::content::Text { body: "Edited.".into(), ..mine }));
     // Deleted: the base text again.
     content::delete(t, &own).await.unwrap();
-    let source = TextSource::load(t, ORG, HoroscopeType::Natal, Language::En).await.unwrap();
+    let source = TextSource::load(t, ORG, &[HoroscopeType::Natal], Language::En).await.unwrap();
     assert_eq!(source.text(&venus), Some(base(&venus, Language::En)));
 }
 

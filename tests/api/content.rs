@@ -282,9 +282,12 @@ async fn a_copy_is_made_edited_restored_and_deleted() {
     assert_eq!(*shown, edited.body["data"]);
     let single = get(&app, key, &path_of(&shown["links"]["self"])).await;
     assert_eq!(single.body["data"], *shown);
-    // The base id still serves the base item (the copy has its own id).
+    // The base id (the URN) serves the copy too, as everything the key
+    // reads does; `source=base` is the way to the base text.
     let by_urn = get(&app, key, &format!("/api/content/natal/planet-in-sign/{VENUS_LIBRA}")).await;
-    assert_eq!(by_urn.body["data"], base);
+    assert_eq!(by_urn.body["data"], *shown);
+    let base_by_urn = get(&app, key, &format!("/api/content/natal/planet-in-sign/{VENUS_LIBRA}?source=base")).await;
+    assert_eq!(base_by_urn.body["data"], base);
     // The Spanish list is untouched.
     let es = get(&app, key, &format!("{venus_list}&language=es")).await;
     assert_eq!(data(&es)[6]["attributes"]["owner_type"], "system");

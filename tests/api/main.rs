@@ -31,6 +31,7 @@ mod natal;
 mod numerology;
 #[path = "../../shared/tests/common/openssl.rs"]
 mod openssl;
+mod org_texts;
 mod orgs;
 mod pagination;
 mod pdf_reports;

@@ -682,7 +682,7 @@ impl Texts {
             return Ok(None);
         }
         caller.may_read_texts(app).await?;
-        let source = TextSource::load(app.table.as_ref(), &caller.organization.id, horoscope, options.language).await?;
+        let source = TextSource::load(app.table.as_ref(), &caller.organization.id, &[horoscope], options.language).await?;
         Ok(Some(Self { horoscope, source }))
     }
 

@@ -393,8 +393,9 @@ impl Exchange {
             _ => None,
         };
         let horoscope = if matches!(topic, Topic::TodayTransits) { HoroscopeType::Transit } else { HoroscopeType::Natal };
-        let texts =
-            TextSource::load(self.app.table.as_ref(), &self.user.organization.id, horoscope, language).await.map_err(Failure::internal)?;
+        let texts = TextSource::load(self.app.table.as_ref(), &self.user.organization.id, &[horoscope], language)
+            .await
+            .map_err(Failure::internal)?;
         let texts = Arc::new(texts);
         let lookup = move |key: &shared::content::ContentKey| texts.text(key);
         let context = Context {

@@ -66,6 +66,46 @@ pub fn single<'a>(pairs: &'a [(String, String)], name: &str) -> Result<Option<&'
     Ok(first)
 }
 
+pub const SOURCE: &str = "source";
+
+/// Which text an item's URN reads (`source`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// What the key's organization reads: its copy where it has one, else
+    /// the base item. The default.
+    Organization,
+    /// The base item, whatever copy the organization has.
+    Base,
+}
+
+impl Source {
+    const ALL: [Source; 2] = [Self::Base, Self::Organization];
+
+    fn id(self) -> &'static str {
+        match self {
+            Self::Organization => "organization",
+            Self::Base => "base",
+        }
+    }
+
+    /// The query of `GET /api/content/{type}/{content type}/{id}`: `source`
+    /// (default `organization`) and `api_version`, nothing else (the id
+    /// names the language).
+    pub fn of_item_query(pairs: &[(String, String)]) -> Result<Self, ApiError> {
+        if let Some((key, _)) = pairs.iter().find(|(key, _)| key != SOURCE && key != API_VERSION) {
+            return Err(ApiError::invalid_parameter(
+                key.clone(),
+                format!("unknown query parameter '{key}'; an item accepts {SOURCE} (and {API_VERSION}); its id names its language"),
+            ));
+        }
+        let Some(given) = single(pairs, SOURCE)? else { return Ok(Self::Organization) };
+        Self::ALL
+            .into_iter()
+            .find(|source| source.id() == given.trim())
+            .ok_or_else(|| ApiError::invalid_parameter(SOURCE, format!("unknown source '{given}'; valid: {}", ids(&Self::ALL, Self::id))))
+    }
+}
+
 /// A 422 for the first parameter not in `accepted`.
 pub fn refuse_unknown(pairs: &[(String, String)], accepted: &[&str]) -> Result<(), ApiError> {
     match pairs.iter().find(|(key, _)| !accepted.contains(&key.as_str())) {
@@ -320,6 +360,16 @@ mod tests {
         assert_eq!(houses.filters.houses, Some(vec![10, 4]));
         let bad_house = ListQuery::parse(&pairs("filter[house]=13"), HoroscopeType::Natal, ContentType::PlanetInHouse);
         assert_eq!(parameter_of(bad_house.unwrap_err()), "filter[house]");
+    }
+
+    #[test]
+    fn an_item_reads_the_organizations_text_unless_the_base_is_asked_for() {
+        assert_eq!(Source::of_item_query(&pairs("")).unwrap(), Source::Organization);
+        assert_eq!(Source::of_item_query(&pairs("source=base&api_version=2026-01-01")).unwrap(), Source::Base);
+        assert_eq!(Source::of_item_query(&pairs("source=organization")).unwrap(), Source::Organization);
+        assert_eq!(parameter_of(Source::of_item_query(&pairs("source=mine")).unwrap_err()), "source");
+        assert_eq!(parameter_of(Source::of_item_query(&pairs("source=base&source=base")).unwrap_err()), "source");
+        assert_eq!(parameter_of(Source::of_item_query(&pairs("language=es")).unwrap_err()), "language");
     }
 
     #[test]

@@ -8,51 +8,39 @@
 //! a copy of a base item the copy stands in its place, followed by the
 //! organization's own items (oldest first). Filters select from both. Only
 //! the page's texts are composed.
-
-use std::collections::HashMap;
+//!
+//! Both read texts as every reader does (`TextSource`): at a base item's
+//! URN, the organization's copy where it has one. `source=base` on an item
+//! is the one way to the base text whatever the copy.
 
 use axum::extract::{Path, RawQuery, State};
-use shared::content::{ContentKey, ContentType, HoroscopeType, all_keys, compose};
+use shared::content::{ContentKey, all_keys, compose};
 use shared::http::page::{LinkBase, PageRequest, PagedDocument, query_pairs};
 use shared::http::{ApiError, ApiResult, AppState, Caller, Document};
 use shared::language::Language;
-use shared::repo::content::{self, OrgContent};
+use shared::repo::content::{self, OrgContent, Resolved, TextSource};
 
 use crate::item::{self, ContentItem};
-use crate::query::{self, API_VERSION, ListQuery};
+use crate::query::{self, ListQuery, Source};
 
-/// A base text composed, or the fault that the corpus lacks it (a test of
-/// the corpus forbids that).
-pub fn composed(key: &ContentKey, language: Language, base: &str) -> Result<ContentItem, ApiError> {
-    let text = compose(key, language).ok_or_else(|| ApiError::internal(format!("the corpus has no text for {}", key.urn(language))))?;
+/// A base item with its composed text, or the fault that the corpus lacks
+/// it (a test of the corpus forbids that).
+fn composed(key: &ContentKey, language: Language, base: &str) -> Result<ContentItem, ApiError> {
+    let text = compose(key, language).ok_or_else(|| missing(key, language))?;
     Ok(item::base_item(key, language, text, base))
 }
 
-/// The organization's items of one type and content type in one language:
-/// copies by URN, and own items oldest first.
-async fn org_items(
-    app: &AppState,
-    org_id: &str,
-    horoscope: HoroscopeType,
-    content_type: ContentType,
-    language: Language,
-) -> Result<(HashMap<String, OrgContent>, Vec<OrgContent>), ApiError> {
-    let prefix = format!("urn:astro:{}:{}:", horoscope.id(), content_type.id());
-    let mut copies = HashMap::new();
-    let mut own = Vec::new();
-    for item in content::list(app.table.as_ref(), org_id, &prefix).await? {
-        if item.language != language.code() {
-            continue;
-        }
-        match item.base_content_id {
-            Some(_) => {
-                copies.insert(item.urn.clone(), item);
-            }
-            None => own.push(item),
-        }
-    }
-    own.sort_by(|a, b| (&a.created_at, &a.id).cmp(&(&b.created_at, &b.id)));
-    Ok((copies, own))
+fn missing(key: &ContentKey, language: Language) -> ApiError {
+    ApiError::internal(format!("the corpus has no text for {}", key.urn(language)))
+}
+
+/// What the key's organization reads at `key`: its copy, or the base item.
+fn resolved(texts: &TextSource, key: &ContentKey, base: &str) -> Result<ContentItem, ApiError> {
+    let language = texts.language();
+    Ok(match texts.resolve(key).ok_or_else(|| missing(key, language))? {
+        Resolved::Copy(copy) => item::org_item(copy.clone(), base),
+        Resolved::Base(text) => item::base_item(key, language, text, base),
+    })
 }
 
 /// GET /api/content/{horoscopeType}/{contentType}
@@ -70,7 +58,14 @@ pub async fn list_content(
     let language = query.language;
 
     let base: Vec<&ContentKey> = all_keys(horoscope_type, kind).iter().filter(|key| query.filters.matches(key)).collect();
-    let (mut copies, mut own) = org_items(&app, &caller.organization.id, horoscope_type, kind, language).await?;
+    // One store query: the organization's copies (through the texts every
+    // reader reads) and its own items of this type and language.
+    let prefix = format!("urn:astro:{}:{}:", horoscope_type.id(), kind.id());
+    let stored = content::list(app.table.as_ref(), &caller.organization.id, &prefix).await?;
+    let texts = TextSource::of_listed(language, &prefix, &stored);
+    let mut own: Vec<OrgContent> =
+        stored.into_iter().filter(|item| item.base_content_id.is_none() && item.language == language.code()).collect();
+    own.sort_by(|a, b| (&a.created_at, &a.id).cmp(&(&b.created_at, &b.id)));
     if !query.filters.is_empty() {
         own.retain(|item| query.filters.matches_metadata(&item.metadata));
     }
@@ -82,10 +77,7 @@ pub async fn list_content(
     let mut own = own.into_iter().skip(range.start.saturating_sub(base.len()));
     for index in range {
         let shown = match base.get(index) {
-            Some(key) => match copies.remove(&key.urn(language)) {
-                Some(copy) => item::org_item(copy, link_base),
-                None => composed(key, language, link_base)?,
-            },
+            Some(key) => resolved(&texts, key, link_base)?,
             None => item::org_item(own.next().ok_or_else(|| ApiError::internal("page past the organization's items"))?, link_base),
         };
         data.push(shown);
@@ -95,10 +87,11 @@ pub async fn list_content(
     Ok(PagedDocument::new(data, envelope).with_meta("language", language.code()))
 }
 
-/// GET /api/content/{horoscopeType}/{contentType}/{id}: a base item by its
-/// URN (whatever copy the organization has: the copy has its own id), or
-/// one of the organization's items by its id. Anything else, other
-/// organizations' items included, is a 404.
+/// GET /api/content/{horoscopeType}/{contentType}/{id}: by a base item's
+/// URN what the key's organization reads there (its copy where it has one,
+/// as everywhere else; `source=base` the base item), or one of the
+/// organization's items by its own id. Anything else, other organizations'
+/// items included, is a 404.
 #[tracing::instrument(name = "get_content", skip_all)]
 pub async fn get_content(
     State(app): State<AppState>,
@@ -107,21 +100,26 @@ pub async fn get_content(
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Document<ContentItem>> {
     let (horoscope_type, kind) = query::kinds(&horoscope, &content_type)?;
-    let pairs = query_pairs(raw.as_deref());
-    if let Some((key, _)) = pairs.iter().find(|(key, _)| key != API_VERSION) {
-        return Err(ApiError::invalid_parameter(
-            key.clone(),
-            format!("unknown query parameter '{key}'; an item takes none (its id names its language)"),
-        ));
-    }
+    let source = Source::of_item_query(&query_pairs(raw.as_deref()))?;
     let link_base = item::link_base(&app);
+    let not_found = || ApiError::not_found(format!("no {} {} content item '{id}'", horoscope_type.id(), kind.id()));
     if let Some((key, language)) = ContentKey::parse_urn(&id)
         && key.horoscope == horoscope_type
         && key.content_type() == kind
     {
-        return Ok(Document::new(composed(&key, language, link_base)?));
+        let shown = match source {
+            Source::Base => composed(&key, language, link_base)?,
+            Source::Organization => {
+                let texts = TextSource::load_one(app.table.as_ref(), &caller.organization.id, &key, language).await?;
+                resolved(&texts, &key, link_base)?
+            }
+        };
+        return Ok(Document::new(shown));
     }
-    let not_found = || ApiError::not_found(format!("no {} {} content item '{id}'", horoscope_type.id(), kind.id()));
+    if source == Source::Base {
+        // Only base items have a base text: an organization's id has none.
+        return Err(not_found());
+    }
     let found = content::get_by_id(app.table.as_ref(), &caller.organization.id, &id)
         .await?
         .filter(|item| item.horoscope_type == horoscope_type.id() && item.content_type == kind.id())

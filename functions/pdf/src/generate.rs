@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shared::content::{ContentKey, Text};
+use shared::content::ContentKey;
 use shared::http::{ApiError, ApiJson, AppState, Caller, Document, RequestedVersion, Versioned};
 use shared::repo::content::TextSource;
 
@@ -78,7 +78,8 @@ pub async fn generate(
 ) -> Result<Response, ApiError> {
     let version = requested.resolve(caller.organization.api_version.as_deref());
     let request = body.parse(&app.ephemeris, Utc::now().date_naive())?;
-    let texts = Texts::load(&app, &caller, &request).await?;
+    // The organization's copies where it has them, read once per request.
+    let texts = TextSource::load(app.table.as_ref(), &caller.organization.id, &request.kind.corpora(), request.language).await?;
 
     let mut hash = Sha256::new();
     for part in [normalized(&request).to_string(), LAYOUT_VERSION.to_owned(), version.applied_text(), texts.fingerprint()] {
@@ -97,7 +98,8 @@ pub async fn generate(
             // Laying out and compressing takes milliseconds of CPU: off the async workers.
             let bytes = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, ApiError> {
                 let created = Utc::now();
-                let report = build(&ephemeris, &request, &texts, created).map_err(|e| match e {
+                let lookup = |key: &ContentKey| texts.text(key);
+                let report = build(&ephemeris, &request, &lookup, created).map_err(|e| match e {
                     crate::report::ReportError::Ephemeris(e) => ApiError::invalid_field("/transitDate", e.to_string()),
                     crate::report::ReportError::Incomplete(detail) => ApiError::invalid_field("/reportType", detail),
                 })?;
@@ -178,31 +180,4 @@ pub fn file_name(request: &ReportRequest) -> String {
 
 pub fn disposition(file_name: &str) -> Result<HeaderValue, ApiError> {
     HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\"")).map_err(ApiError::internal)
-}
-
-/// The corpora a report reads, loaded once per request: the organization's
-/// own copies where it has them.
-struct Texts {
-    sources: Vec<(shared::content::HoroscopeType, TextSource)>,
-}
-
-impl Texts {
-    async fn load(app: &AppState, caller: &Caller, request: &ReportRequest) -> Result<Self, ApiError> {
-        let mut sources = Vec::new();
-        for horoscope in request.kind.corpora() {
-            let source = TextSource::load(app.table.as_ref(), &caller.organization.id, horoscope, request.language).await?;
-            sources.push((horoscope, source));
-        }
-        Ok(Self { sources })
-    }
-
-    fn fingerprint(&self) -> String {
-        self.sources.iter().map(|(_, source)| source.overrides_fingerprint()).collect::<Vec<_>>().join("+")
-    }
-}
-
-impl crate::report::TextLookup for Texts {
-    fn text(&self, key: &ContentKey) -> Option<Text> {
-        self.sources.iter().find(|(horoscope, _)| *horoscope == key.horoscope).and_then(|(_, source)| source.text(key))
-    }
 }

@@ -7,10 +7,14 @@
 //! into a chart needs), and `CONTENTID#{id}` points from an item's id to its
 //! URN.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::{RepoError, conflict_as_exists, from_item, schema, to_attrs};
+use crate::content::{ContentKey, HoroscopeType, Text, compose};
+use crate::language::Language;
 use crate::store::{Condition, Item, Table, WriteOp};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -112,11 +116,7 @@ pub async fn list(table: &dyn Table, org_id: &str, urn_prefix: &str) -> Result<V
 
 /// Where the base items of one horoscope type, content type and language
 /// are stored, one item per URN.
-pub fn base_partition(
-    horoscope: crate::content::HoroscopeType,
-    content_type: crate::content::ContentType,
-    language: crate::language::Language,
-) -> String {
+pub fn base_partition(horoscope: HoroscopeType, content_type: crate::content::ContentType, language: Language) -> String {
     format!("BASE#{}#{}#{}", horoscope.id(), content_type.id(), language.code())
 }
 
@@ -134,13 +134,13 @@ fn corpus_marker(version: &str) -> String {
 /// organizations' copies refer to (`base_content_id`) and what tools outside
 /// this service read.
 pub async fn load_base_corpus(table: &dyn Table) -> Result<Option<usize>, RepoError> {
-    use crate::content::{HoroscopeType, all_keys, compose, corpus};
+    use crate::content::{all_keys, corpus};
     let version = corpus::version();
     if table.get(schema::SYSTEM, &corpus_marker(&version)).await?.is_some() {
         return Ok(None);
     }
     let mut items = Vec::new();
-    for language in crate::language::Language::SUPPORTED {
+    for language in Language::SUPPORTED {
         for horoscope in HoroscopeType::ALL {
             for &content_type in horoscope.content_types() {
                 let partition = base_partition(horoscope, content_type, language);
@@ -170,62 +170,124 @@ pub async fn load_base_corpus(table: &dyn Table) -> Result<Option<usize>, RepoEr
     Ok(Some(count))
 }
 
-/// The texts an organization's calculations embed: its own copy where it has
-/// one, the base text otherwise. One store query per calculation, whatever
-/// the number of texts.
+/// What an organization's key reads for a base item.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolved<'a> {
+    /// The organization's copy of the base item, as it last edited it.
+    Copy(&'a OrgContent),
+    /// The base text: the organization has no copy.
+    Base(Text),
+}
+
+impl Resolved<'_> {
+    pub fn text(self) -> Text {
+        match self {
+            Self::Copy(copy) => Text { title: copy.title.clone(), body: copy.body.clone() },
+            Self::Base(text) => text,
+        }
+    }
+}
+
+/// The one way an organization's keys read interpretation texts (content
+/// items by URN and in the lists, `includeText`, summaries, PDF reports,
+/// the chat): the organization's copy of a text where it has one, the base
+/// text otherwise. The copies are read from the store when the source is
+/// made, for one request, and kept no longer: an edit shows on the next
+/// request.
+///
+/// A source knows which URNs it read copies for (its scope: some horoscope
+/// types, one content type or one URN, in one language). A text outside
+/// that scope is a reader's mistake, and the base text there could hide a
+/// copy: it is logged and left out, never guessed at.
+#[derive(Debug, Clone)]
 pub struct TextSource {
-    language: crate::language::Language,
-    overrides: std::collections::HashMap<String, crate::content::Text>,
+    language: Language,
+    /// The URN prefixes the copies were read for.
+    scope: Vec<String>,
+    /// The organization's copies by URN. Its own items are not here: they
+    /// are no subject's text.
+    copies: HashMap<String, OrgContent>,
 }
 
 impl TextSource {
-    pub async fn load(
-        table: &dyn Table,
-        org_id: &str,
-        horoscope: crate::content::HoroscopeType,
-        language: crate::language::Language,
-    ) -> Result<Self, RepoError> {
-        let prefix = format!("urn:astro:{}:", horoscope.id());
-        let suffix = format!(":{}", language.code());
-        let overrides = list(table, org_id, &prefix)
-            .await?
-            .into_iter()
-            .filter(|item| item.urn.ends_with(&suffix))
-            .map(|item| (item.urn, crate::content::Text { title: item.title, body: item.body }))
-            .collect();
-        Ok(Self { language, overrides })
+    /// The organization's texts of `horoscopes` in `language`: one store
+    /// query per horoscope type, whatever the number of texts then read.
+    pub async fn load(table: &dyn Table, org_id: &str, horoscopes: &[HoroscopeType], language: Language) -> Result<Self, RepoError> {
+        let mut source = Self { language, scope: Vec::new(), copies: HashMap::new() };
+        for horoscope in horoscopes {
+            let prefix = format!("urn:astro:{}:", horoscope.id());
+            let stored = list(table, org_id, &prefix).await?;
+            source.add(prefix, stored);
+        }
+        Ok(source)
     }
 
-    /// The text of `key`: the organization's copy if it has one.
-    pub fn text(&self, key: &crate::content::ContentKey) -> Option<crate::content::Text> {
+    /// The organization's text of one base item: one store read.
+    pub async fn load_one(table: &dyn Table, org_id: &str, key: &ContentKey, language: Language) -> Result<Self, RepoError> {
+        let urn = key.urn(language);
+        let stored = get_by_urn(table, org_id, &urn).await?;
+        let mut source = Self { language, scope: Vec::new(), copies: HashMap::new() };
+        source.add(urn, stored);
+        Ok(source)
+    }
+
+    /// A source over items already read from the store: every item of the
+    /// organization whose URN starts with `prefix` (`list`), own items
+    /// included (they are left out here).
+    pub fn of_listed(language: Language, prefix: &str, listed: &[OrgContent]) -> Self {
+        let mut source = Self { language, scope: Vec::new(), copies: HashMap::new() };
+        source.add(prefix.to_owned(), listed.iter().cloned());
+        source
+    }
+
+    fn add(&mut self, prefix: String, stored: impl IntoIterator<Item = OrgContent>) {
+        let suffix = format!(":{}", self.language.code());
+        let copies = stored.into_iter().filter(|item| item.base_content_id.is_some() && item.urn.ends_with(&suffix));
+        self.copies.extend(copies.map(|copy| (copy.urn.clone(), copy)));
+        self.scope.push(prefix);
+    }
+
+    /// The text the organization's keys read for `key`: its copy if it has
+    /// one, else the base text. `None` for a key without texts (points the
+    /// corpus does not write for), for one the corpus lacks (a test forbids
+    /// that) and for one outside what this source read (logged).
+    pub fn resolve(&self, key: &ContentKey) -> Option<Resolved<'_>> {
         if !key.in_corpus() {
             return None;
         }
-        if !self.overrides.is_empty()
-            && let Some(own) = self.overrides.get(&key.urn(self.language))
-        {
-            return Some(own.clone());
+        let urn = key.urn(self.language);
+        if !self.scope.iter().any(|prefix| urn.starts_with(prefix.as_str())) {
+            tracing::error!(%urn, scope = ?self.scope, "a text outside what its source read; left out");
+            return None;
         }
-        crate::content::compose(key, self.language)
+        match self.copies.get(&urn) {
+            Some(copy) => Some(Resolved::Copy(copy)),
+            None => compose(key, self.language).map(Resolved::Base),
+        }
     }
 
-    pub fn language(&self) -> crate::language::Language {
+    /// The title and body of [`resolve`](Self::resolve).
+    pub fn text(&self, key: &ContentKey) -> Option<Text> {
+        self.resolve(key).map(Resolved::text)
+    }
+
+    pub fn language(&self) -> Language {
         self.language
     }
 
-    /// Names the organization's own copies this source prints (empty
-    /// without any): a stored document keyed with it is not served after
-    /// the organization edits its texts.
-    pub fn overrides_fingerprint(&self) -> String {
+    /// Names the organization's copies this source reads (empty without
+    /// any): a stored document (a summary, a PDF report) keyed with it is
+    /// not served after the organization edits one of them.
+    pub fn fingerprint(&self) -> String {
         use sha2::{Digest, Sha256};
-        if self.overrides.is_empty() {
+        if self.copies.is_empty() {
             return String::new();
         }
-        let mut entries: Vec<_> = self.overrides.iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(b.0));
+        let mut copies: Vec<&OrgContent> = self.copies.values().collect();
+        copies.sort_by(|a, b| a.urn.cmp(&b.urn));
         let mut hash = Sha256::new();
-        for (urn, text) in entries {
-            for part in [urn.as_str(), text.title.as_str(), text.body.as_str()] {
+        for copy in copies {
+            for part in [copy.urn.as_str(), copy.title.as_str(), copy.body.as_str()] {
                 hash.update(part.as_bytes());
                 hash.update([0]);
             }
@@ -260,8 +322,7 @@ mod tests {
     /// each item the composed text under its URN.
     #[tokio::test]
     async fn the_base_corpus_is_loaded_into_the_store_once() {
-        use crate::content::{ContentKey, ContentType, HoroscopeType, compose};
-        use crate::language::Language;
+        use crate::content::ContentType;
         let dir = tempfile::tempdir().unwrap();
         let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
         let written = load_base_corpus(&table).await.unwrap().unwrap();
@@ -275,6 +336,50 @@ mod tests {
             let (key, language) = ContentKey::parse_urn(urn).unwrap();
             assert_eq!(item.attrs["body"], compose(&key, language).unwrap().body.as_str());
         }
+    }
+
+    /// The lookup order every reader follows: the organization's copy of
+    /// the URN, else the base text; own items and copies of the other
+    /// language never stand in; a text outside what was read is left out.
+    #[tokio::test]
+    async fn a_source_reads_the_copy_else_the_base_text_within_its_scope() {
+        use crate::astro::aspect::AspectKind;
+        use crate::astro::point::PointId;
+        use crate::astro::zodiac::Sign;
+        use crate::content::{AspectTarget, Subject};
+        let dir = tempfile::tempdir().unwrap();
+        let table = EmbeddedTable::open(&dir.path().join("t.redb")).unwrap();
+        let venus = ContentKey { horoscope: HoroscopeType::Natal, subject: Subject::PointInSign(PointId::Venus, Sign::Libra) };
+        let mars = ContentKey { horoscope: HoroscopeType::Natal, subject: Subject::PointInSign(PointId::Mars, Sign::Aries) };
+        create(&table, &item(&venus.urn(Language::En), "a1")).await.unwrap();
+        let mut spanish = item(&mars.urn(Language::Es), "a2");
+        spanish.language = "es".into();
+        create(&table, &spanish).await.unwrap();
+        let mut own = item("urn:astro:natal:planet-in-sign:custom:a3:en", "a3");
+        own.base_content_id = None;
+        create(&table, &own).await.unwrap();
+
+        let source = TextSource::load(&table, "org-1", &[HoroscopeType::Natal], Language::En).await.unwrap();
+        assert!(matches!(source.resolve(&venus), Some(Resolved::Copy(copy)) if copy.id == "a1"));
+        assert_eq!(source.text(&venus).unwrap().body, "Our own words.");
+        assert_eq!(source.text(&mars), compose(&mars, Language::En));
+        let transit = ContentKey::aspect(HoroscopeType::Transit, PointId::Mars, AspectKind::Trine, AspectTarget::Point(PointId::Venus));
+        assert_eq!(source.resolve(&transit), None, "transit texts were not read");
+        let other = TextSource::load(&table, "org-2", &[HoroscopeType::Natal], Language::En).await.unwrap();
+        assert_eq!(other.text(&venus), compose(&venus, Language::En));
+        assert_eq!(other.fingerprint(), "");
+
+        let one = TextSource::load_one(&table, "org-1", &venus, Language::En).await.unwrap();
+        assert_eq!(one.text(&venus).unwrap().body, "Our own words.");
+        assert_eq!(one.resolve(&mars), None, "only Venus in Libra was read");
+        assert_eq!(one.fingerprint(), source.fingerprint());
+
+        let mut edited = item(&venus.urn(Language::En), "a1");
+        edited.body = "Edited.".into();
+        update(&table, &edited).await.unwrap();
+        let reread = TextSource::load(&table, "org-1", &[HoroscopeType::Natal], Language::En).await.unwrap();
+        assert_eq!(reread.text(&venus).unwrap().body, "Edited.");
+        assert_ne!(reread.fingerprint(), source.fingerprint());
     }
 
     #[tokio::test]

@@ -27,6 +27,7 @@ use shared::http::auth::admit_link_key;
 use shared::http::{ApiError, AppState, Caller, Document, RequestedVersion, Versioned};
 use shared::language::Language;
 use shared::metering::Usage;
+use shared::repo::content::TextSource;
 use shared::repo::summaries::{self, Claim, StoredSummary};
 use shared::summary::Highlight;
 
@@ -83,7 +84,10 @@ async fn open(
     let language = Language::parse(&claims.language).ok_or_else(link::invalid_content)?;
 
     let writer = write::Writer::of(app);
-    let hash = request_hash(&claims, &writer.model());
+    // The organization's copies of the texts the summary draws on name the
+    // summary too: an edited text is a new summary, not the stored one.
+    let texts = TextSource::load(app.table.as_ref(), &caller.organization.id, &[horoscope], language).await?;
+    let hash = request_hash(&claims, &writer.model(), &texts.fingerprint());
 
     // A stored summary never changes: the request's hash and the applied
     // version name the cached answer's bytes.
@@ -106,7 +110,7 @@ async fn open(
         return Ok(Versioned(version, (StatusCode::NOT_MODIFIED, response_headers)).into_response());
     }
 
-    let (summary, cached) = summary_for(app, &caller, &claims, horoscope, language, &writer, &hash).await?;
+    let (summary, cached) = summary_for(app, &caller, &claims, horoscope, &texts, &writer, &hash).await?;
     if !cached {
         // The answer that wrote the summary says `cached: false`; no cache
         // keeps it, so every later answer, shared caches' too, says `true`.
@@ -141,13 +145,19 @@ fn texts_refused(refusal: ApiError, horoscope: HoroscopeType) -> ApiError {
 }
 
 /// Names one summary: the organization, the calculation the link carries,
-/// the language and the writer's version. The link's expiry and key are not
-/// part of it: every link to the same request shares one summary.
-fn request_hash(claims: &SummaryClaims, model: &str) -> String {
+/// the language, the writer's version and the organization's copies of the
+/// texts it draws on (`texts`, empty without any: summaries stored before
+/// copies counted keep their names). The link's expiry and key are not part
+/// of it: every link to the same request shares one summary.
+fn request_hash(claims: &SummaryClaims, model: &str, texts: &str) -> String {
     let chart = serde_json::to_string(&claims.chart).unwrap_or_default();
     let mut hash = Sha256::new();
     for part in [claims.organization_id.as_str(), claims.horoscope.as_str(), claims.language.as_str(), chart.as_str(), model] {
         hash.update(part.as_bytes());
+        hash.update([0]);
+    }
+    if !texts.is_empty() {
+        hash.update(texts.as_bytes());
         hash.update([0]);
     }
     hash.finalize()[..16].iter().map(|b| format!("{b:02x}")).collect()
@@ -160,7 +170,7 @@ async fn summary_for(
     caller: &Caller,
     claims: &SummaryClaims,
     horoscope: HoroscopeType,
-    language: Language,
+    texts: &TextSource,
     writer: &write::Writer,
     hash: &str,
 ) -> Result<(StoredSummary, bool), ApiError> {
@@ -185,7 +195,7 @@ async fn summary_for(
                 }
                 // Everything that can fail comes before the charge: a
                 // summary is paid for only when it is delivered.
-                let prepared = match writer.prepare(app, caller, claims, horoscope, language).await {
+                let prepared = match writer.prepare(app, claims, horoscope, texts).await {
                     Ok(prepared) => prepared,
                     Err(error) => {
                         summaries::release(app.table.as_ref(), organization, hash).await?;

@@ -11,7 +11,7 @@ use shared::astro::chart::{ChartInput, NatalChart};
 use shared::astro::point::{AngleId, PointId};
 use shared::astro::time::JulianDay;
 use shared::content::{AspectTarget, HoroscopeType};
-use shared::http::{ApiError, AppState, Caller};
+use shared::http::{ApiError, AppState};
 use shared::language::Language;
 use shared::llm::LanguageModel;
 use shared::repo::content::TextSource;
@@ -60,16 +60,17 @@ impl Writer {
         self.model.as_ref().map_or(BUILT_IN_TIME_LIMIT, |model| model.time_limit())
     }
 
-    /// Computes the charts and the built-in draft: what can fail.
+    /// Computes the charts and the built-in draft: what can fail. `texts`:
+    /// the organization's texts of the summary's horoscope type.
     pub async fn prepare(
         &self,
         app: &AppState,
-        caller: &Caller,
         claims: &SummaryClaims,
         horoscope: HoroscopeType,
-        language: Language,
+        texts: &TextSource,
     ) -> Result<Prepared, ApiError> {
-        let texts = TextSource::load(app.table.as_ref(), &caller.organization.id, horoscope, language).await?;
+        let language = texts.language();
+        let texts = texts.clone();
         let ephemeris = app.ephemeris.clone();
         let chart = claims.chart.clone();
         let draft = tokio::task::spawn_blocking(move || {
