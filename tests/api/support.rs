@@ -36,6 +36,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
             key: shared::auth::jwt::JwtKey::Hs256(b"test-jwt-secret-test-jwt-secret!".to_vec()),
             issuer: "astro-test".into(),
             audience: "astro-api".into(),
+            max_lifetime_seconds: shared::auth::jwt::DEFAULT_MAX_LIFETIME_SECONDS,
         }),
         max_body_bytes: 64 * 1024,
         chart_link_ttl_seconds: 3600,

@@ -32,8 +32,11 @@ async fn main() -> Result<(), Error> {
         "dev-token" => {
             let user = std::env::args().nth(2).unwrap_or_else(|| local_server::bootstrap::LOCAL_OWNER_ID.into());
             let settings = config.jwt.as_ref().ok_or("no JWT key configured")?;
-            let verifier = shared::auth::jwt::JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?;
-            println!("{}", verifier.mint(&user, &format!("{user}@localhost"), 12 * 3600)?);
+            let verifier = shared::auth::jwt::JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?
+                .with_max_lifetime(settings.max_lifetime_seconds);
+            // Twelve hours, a working day, unless the server takes less.
+            let lifetime = verifier.max_lifetime_seconds().min(12 * 3600);
+            println!("{}", verifier.mint(&user, &format!("{user}@localhost"), lifetime)?);
             Ok(())
         }
         other => Err(format!("unknown command '{other}'; use serve, bootstrap, load-content, set-plan or dev-token").into()),
