@@ -147,7 +147,12 @@ impl TestApp {
     }
 
     pub fn owner_token(&self) -> String {
-        self.state.jwt.as_ref().expect("jwt").mint(local_server::bootstrap::LOCAL_OWNER_ID, "owner@localhost", 600).expect("token")
+        self.state
+            .jwt
+            .as_ref()
+            .expect("jwt")
+            .mint(local_server::bootstrap::LOCAL_OWNER_ID, local_server::bootstrap::LOCAL_OWNER_EMAIL, 600)
+            .expect("token")
     }
 }
 
