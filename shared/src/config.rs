@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::auth::jwt::JwtKey;
+use crate::auth::jwt::{DEFAULT_MAX_LIFETIME_SECONDS, JwtKey, MIN_HS256_SECRET_BYTES};
 use crate::cloudfront::CdnConfig;
 use crate::signing::{DEFAULT_KEY_ID, SigningKey};
 
@@ -28,6 +28,9 @@ pub struct JwtSettings {
     pub key: JwtKey,
     pub issuer: String,
     pub audience: String,
+    /// The longest a token may live, `exp - iat` (or `exp - now` without
+    /// `iat`): `JWT_MAX_LIFETIME_SECONDS`, 60 to 30 days, default a day.
+    pub max_lifetime_seconds: i64,
 }
 
 #[derive(Clone)]
@@ -73,12 +76,20 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 pub enum ConfigError {
     #[error("{0} must be set")]
     Missing(&'static str),
     #[error("{name} is invalid: {reason}")]
     Invalid { name: &'static str, reason: String },
+}
+
+/// As the message: a binary whose `main` fails on configuration prints the
+/// error's `Debug`, and an operator reading it wants the sentence.
+impl std::fmt::Debug for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
 }
 
 fn var(name: &str) -> Option<String> {
@@ -151,22 +162,26 @@ impl Config {
         // single URL_SIGNING_SECRET (or the local one) is the key `default`.
         let link_signing_keys = match (var("LINK_SIGNING_KEYS"), var("URL_SIGNING_SECRET"), &persisted_dir) {
             (Some(list), _, _) => parse_signing_keys(&list)?,
-            (None, Some(secret), _) => vec![SigningKey { id: DEFAULT_KEY_ID.into(), secret: secret.into_bytes() }],
+            (None, Some(secret), _) => {
+                vec![SigningKey { id: DEFAULT_KEY_ID.into(), secret: long_enough(secret, "URL_SIGNING_SECRET", MIN_LINK_SECRET_BYTES)? }]
+            }
             (None, None, Some(dir)) => vec![SigningKey { id: DEFAULT_KEY_ID.into(), secret: local_secret(dir, "url-signing.secret")? }],
             (None, None, None) => return Err(ConfigError::Missing("LINK_SIGNING_KEYS or URL_SIGNING_SECRET")),
         };
         let jwt_key = match (var("JWT_HS256_SECRET"), var("JWT_RS256_PUBLIC_KEY_FILE"), &persisted_dir) {
-            (Some(secret), _, _) => Some(JwtKey::Hs256(secret.into_bytes())),
+            (Some(secret), _, _) => Some(JwtKey::Hs256(long_enough(secret, "JWT_HS256_SECRET", MIN_HS256_SECRET_BYTES)?)),
             (None, Some(file), _) => Some(JwtKey::Rs256(
                 std::fs::read(&file).map_err(|e| ConfigError::Invalid { name: "JWT_RS256_PUBLIC_KEY_FILE", reason: e.to_string() })?,
             )),
             (None, None, Some(dir)) => Some(JwtKey::Hs256(local_secret(dir, "jwt-hs256.secret")?)),
             (None, None, None) => None,
         };
+        let max_lifetime_seconds = jwt_max_lifetime(var)?;
         let jwt = jwt_key.map(|key| JwtSettings {
             key,
             issuer: var("JWT_ISSUER").unwrap_or_else(|| "astro-local".into()),
             audience: var("JWT_AUDIENCE").unwrap_or_else(|| "astro-api".into()),
+            max_lifetime_seconds,
         });
 
         Ok(Self {
@@ -238,6 +253,35 @@ fn language_model(var: &dyn Fn(&str) -> Option<String>) -> Result<Option<crate::
     }))
 }
 
+/// The shortest link-signing secret, in `LINK_SIGNING_KEYS` as in
+/// `URL_SIGNING_SECRET` (which is the key `default` of such a list).
+pub const MIN_LINK_SECRET_BYTES: usize = 16;
+
+/// A secret given by value (or read through its `_ARN`) of at least
+/// `minimum` bytes: a short one is refused at start, naming the variable
+/// and the minimum, never the value.
+fn long_enough(secret: String, name: &'static str, minimum: usize) -> Result<Vec<u8>, ConfigError> {
+    if secret.len() < minimum {
+        return Err(ConfigError::Invalid {
+            name,
+            reason: format!(
+                "the secret (given by value or through {name}_ARN) is shorter than {minimum} bytes; use at least {minimum} random bytes"
+            ),
+        });
+    }
+    Ok(secret.into_bytes())
+}
+
+/// The longest lifetime of a dashboard token: `JWT_MAX_LIFETIME_SECONDS`,
+/// 60 (a minute) to 2592000 (30 days), default a day.
+fn jwt_max_lifetime(var: &dyn Fn(&str) -> Option<String>) -> Result<i64, ConfigError> {
+    let seconds: i64 = parse_number(var, "JWT_MAX_LIFETIME_SECONDS", DEFAULT_MAX_LIFETIME_SECONDS)?;
+    if !(60..=30 * 86_400).contains(&seconds) {
+        return Err(ConfigError::Invalid { name: "JWT_MAX_LIFETIME_SECONDS", reason: "must be 60 to 2592000 (30 days)".into() });
+    }
+    Ok(seconds)
+}
+
 /// `id=secret,id=secret`: ids of letters, digits, `-` and `_`, unique;
 /// secrets of at least 16 bytes without `,`. The first key signs.
 pub fn parse_signing_keys(list: &str) -> Result<Vec<SigningKey>, ConfigError> {
@@ -250,8 +294,8 @@ pub fn parse_signing_keys(list: &str) -> Result<Vec<SigningKey>, ConfigError> {
         if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
             return Err(invalid(format!("entry {}: the id must be 1 to 32 letters, digits, '-' or '_'", index + 1)));
         }
-        if secret.len() < 16 {
-            return Err(invalid(format!("the secret of key '{id}' is shorter than 16 bytes")));
+        if secret.len() < MIN_LINK_SECRET_BYTES {
+            return Err(invalid(format!("the secret of key '{id}' is shorter than {MIN_LINK_SECRET_BYTES} bytes")));
         }
         if keys.iter().any(|k| k.id == id) {
             return Err(invalid(format!("the key id '{id}' is listed twice")));
@@ -325,6 +369,43 @@ mod tests {
         assert_eq!(with(Some("500")).unwrap(), std::time::Duration::from_millis(500));
         for bad in ["0", "99", "60001", "soon"] {
             assert!(with(Some(bad)).unwrap_err().to_string().contains("CHAT_HEARTBEAT_MS"), "{bad}");
+        }
+    }
+
+    fn embedded_with(extra: &[(&'static str, &'static str)]) -> Result<Config, ConfigError> {
+        // The local secrets not given are generated into the data directory.
+        let dir = tempfile::tempdir().expect("a data directory");
+        let vars: Vec<(&str, String)> = [("STORAGE_BACKEND", "embedded".to_owned()), ("DATA_DIR", dir.path().display().to_string())]
+            .into_iter()
+            .chain(extra.iter().map(|(k, v)| (*k, (*v).to_owned())))
+            .collect();
+        Config::from_lookup(&|name: &str| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone()))
+    }
+
+    #[test]
+    fn secrets_given_by_value_must_be_long_enough() {
+        let jwt_31 = "0123456789abcdef0123456789abcde";
+        let url_15 = "0123456789abcde";
+        for (name, value, minimum) in [("JWT_HS256_SECRET", jwt_31, "32 bytes"), ("URL_SIGNING_SECRET", url_15, "16 bytes")] {
+            let Err(error) = embedded_with(&[(name, value)]) else { panic!("{name} of {} bytes was taken", value.len()) };
+            let text = error.to_string();
+            assert!(text.starts_with(name) && text.contains(minimum), "{text}");
+            assert!(!text.contains(value), "the secret is never in the message: {text}");
+        }
+        let config = embedded_with(&[("JWT_HS256_SECRET", "0123456789abcdef0123456789abcdef"), ("URL_SIGNING_SECRET", "0123456789abcdef")])
+            .expect("long enough");
+        assert!(matches!(config.jwt.expect("jwt").key, JwtKey::Hs256(ref k) if k.len() == 32));
+        assert_eq!(config.link_signing_keys[0].secret.len(), 16);
+    }
+
+    #[test]
+    fn the_token_lifetime_is_a_day_unless_set_within_bounds() {
+        assert_eq!(embedded_with(&[]).expect("defaults").jwt.expect("a local key").max_lifetime_seconds, 86_400);
+        let set = embedded_with(&[("JWT_MAX_LIFETIME_SECONDS", "3600")]).expect("an hour");
+        assert_eq!(set.jwt.expect("jwt").max_lifetime_seconds, 3600);
+        for bad in ["59", "2592001", "-1", "a day"] {
+            let error = embedded_with(&[("JWT_MAX_LIFETIME_SECONDS", bad)]).err().expect("refused").to_string();
+            assert!(error.contains("JWT_MAX_LIFETIME_SECONDS"), "{bad}: {error}");
         }
     }
 

@@ -52,12 +52,12 @@ async fn a_secret_given_by_value_wins_over_its_arn_and_needs_no_call() {
         ("STORAGE_BACKEND", "aws"),
         ("TABLE_NAME", "t"),
         ("BUCKET_NAME", "b"),
-        ("URL_SIGNING_SECRET", "plain-value"),
+        ("URL_SIGNING_SECRET", "plain-value-of-enough-length"),
         // An ARN of no secret: reading it would fail the start.
         ("URL_SIGNING_SECRET_ARN", "arn:aws:secretsmanager:us-east-1:123456789012:secret:missing-AbCdEf"),
     ]);
     let config = Config::load_with(&vars, Some(&aws)).await.expect("config with the secret by value");
-    assert_eq!(config.link_signing_keys[0].secret, b"plain-value");
+    assert_eq!(config.link_signing_keys[0].secret, b"plain-value-of-enough-length");
 }
 
 #[tokio::test]
@@ -82,7 +82,8 @@ async fn cloudfront_keys_and_the_origin_secret_come_by_arn_and_half_a_setup_stop
     let pem = openssl::rsa_private_key_pem();
     let key_arn = create_secret(&aws, &pem).await;
     let origin_arn = create_secret(&aws, "origin-verify-secret-from-secrets-manager").await;
-    let base = [("STORAGE_BACKEND", "aws"), ("TABLE_NAME", "t"), ("BUCKET_NAME", "b"), ("URL_SIGNING_SECRET", "plain-value")];
+    let base =
+        [("STORAGE_BACKEND", "aws"), ("TABLE_NAME", "t"), ("BUCKET_NAME", "b"), ("URL_SIGNING_SECRET", "plain-value-of-enough-length")];
     let with = |extra: &[(&'static str, &str)]| {
         let mut all: Vec<(&str, &str)> = base.to_vec();
         all.extend_from_slice(extra);

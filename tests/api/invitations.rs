@@ -274,3 +274,29 @@ async fn invitation_addresses_follow_the_documented_rule() {
         assert_eq!(response.pointers(), ["/data/attributes/email"], "{bad:?}");
     }
 }
+
+/// The local flow the README documents: the owner's `dev-token` invites a
+/// local user at the address their own `dev-token` carries, and that user
+/// accepts with it and becomes a member.
+#[tokio::test]
+async fn a_local_user_is_invited_and_joins_with_dev_tokens() {
+    let app = TestApp::spawn().await;
+    let settings = app.state.config.jwt.as_ref().expect("a JWT key");
+    let owner = local_server::dev::dev_token(settings, OWNER).expect("the owner's dev token");
+    let ada = local_server::dev::dev_token(settings, "ada").expect("ada's dev token");
+    let address = local_server::dev::dev_email("ada");
+
+    let invited = call_with(&app, "POST", "/api/org/invitations", Some(&owner), &[], Some(&invitation_body(&address, "manager"))).await;
+    assert_eq!(invited.status, 201, "{address}: {}", invited.text);
+    let id = id_of(&invited.body["data"]);
+    let accepted = call_with(&app, "POST", &format!("/api/public/invitations/{id}/accept"), Some(&ada), &[], None).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.text);
+    assert_eq!(accepted.body["data"]["status"], "accepted");
+
+    let members = call_with(&app, "GET", "/api/org/members", Some(&owner), &[], None).await;
+    let joined = members.body["data"].as_array().expect("members").iter().find(|m| m["id"] == "ada").cloned();
+    let joined = joined.unwrap_or_else(|| panic!("ada is a member: {}", members.text));
+    assert_eq!((joined["attributes"]["role"].as_str(), joined["attributes"]["email"].as_str()), (Some("manager"), Some(address.as_str())));
+    let org = call_with(&app, "GET", "/api/org", Some(&ada), &[], None).await;
+    assert_eq!(org.status, 200, "{}", org.text);
+}

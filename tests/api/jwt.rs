@@ -150,3 +150,54 @@ async fn no_bearer_token_is_missing_token() {
         assert_refused(&response, "missing_token", what, header.as_deref().unwrap_or_default());
     }
 }
+
+/// `nbf` is checked (with the same 30 s leeway as `exp`), and a token lives
+/// at most the configured maximum (24 h by default): counted from `iat`, or,
+/// for a token without `iat` (or with one still to come), from the time of
+/// use, so a token that names no issue time cannot live longer.
+#[tokio::test]
+async fn a_token_not_yet_valid_or_made_to_live_too_long_is_refused() {
+    let app = TestApp::spawn().await;
+    let day = 24 * 3600;
+    let issued = |at: i64, lifetime: i64| with(with(claims(0), "iat", json!(at)), "exp", json!(at + lifetime));
+
+    let accepted: Vec<(&str, Value)> = vec![
+        ("nbf just past", with(claims(600), "nbf", json!(now() - 60))),
+        ("nbf within the leeway", with(claims(600), "nbf", json!(now() + 10))),
+        ("issued an hour ago for a day", issued(now() - 3600, day)),
+        ("issued now for exactly a day", issued(now(), day)),
+        ("no iat, expiring within a day", claims(day - 60)),
+    ];
+    for (what, claims) in &accepted {
+        let response = list_keys(&app, Some(&format!("Bearer {}", hs256(claims, SECRET)))).await;
+        assert_eq!(response.status, 200, "{what}: {}", response.text);
+    }
+
+    let refused: Vec<(&str, Value)> = vec![
+        ("nbf tomorrow", with(claims(2 * day), "nbf", json!(now() + day))),
+        ("nbf beyond the leeway", with(claims(600), "nbf", json!(now() + 120))),
+        ("nbf not a number", with(claims(600), "nbf", json!("soon"))),
+        ("issued for a day and a second", issued(now(), day + 1)),
+        ("issued a week ago for a year", issued(now() - 7 * day, 365 * day)),
+        ("no iat, expiring in two days", claims(2 * day)),
+        ("iat to come, expiring in a year", issued(now() + 300 * day, day)),
+        ("iat not a number", with(claims(600), "iat", json!("today"))),
+    ];
+    for (what, claims) in &refused {
+        let token = hs256(claims, SECRET);
+        assert_refused(&list_keys(&app, Some(&format!("Bearer {token}"))).await, "invalid_token", what, &token);
+    }
+}
+
+/// `JWT_MAX_LIFETIME_SECONDS` sets the bound.
+#[tokio::test]
+async fn the_longest_lifetime_is_configured() {
+    let app = TestApp::spawn_with(|config| config.jwt.as_mut().expect("jwt").max_lifetime_seconds = 3600).await;
+    let issued = |lifetime: i64| with(with(claims(0), "iat", json!(now())), "exp", json!(now() + lifetime));
+    let hour = list_keys(&app, Some(&format!("Bearer {}", hs256(&issued(3600), SECRET)))).await;
+    assert_eq!(hour.status, 200, "{}", hour.text);
+    let token = hs256(&issued(7200), SECRET);
+    assert_refused(&list_keys(&app, Some(&format!("Bearer {token}"))).await, "invalid_token", "two hours", &token);
+    let token = hs256(&claims(7200), SECRET);
+    assert_refused(&list_keys(&app, Some(&format!("Bearer {token}"))).await, "invalid_token", "two hours without iat", &token);
+}

@@ -201,13 +201,15 @@ async fn a_manager_narrows_a_members_key_and_the_key_loses_access_at_once() {
 
 #[tokio::test]
 async fn an_edited_key_never_holds_more_than_its_owners_role() {
-    // Today every role holds every key permission, so a manager cannot find a
-    // permission to widen a member's key with (the refusal itself, code
-    // permission_exceeds_owner_role, is unit-tested in the keys crate with a
-    // synthetic role table). What the API must guarantee either way: the
-    // result stays within the owner's role, and the owner stays the owner.
+    // The result stays within the owner's role, and the owner stays the owner.
     let team = Team::new().await;
     let (key, _) = team.create_key("member-1", json!(["calc:read"])).await;
+    // `api-version:write` stands for `org:update`, which a manager holds and
+    // a member does not: the manager cannot give it to a member's key.
+    let pin = edit(json!({ "permissions": ["calc:read", "api-version:write"] }));
+    let response = team.call("PATCH", &format!("/api/api-keys/{key}"), "manager-1", Some(pin)).await;
+    assert_eq!(response.status, 403, "{}", response.text);
+    assert_eq!(response.error()["code"], "permission_exceeds_owner_role");
     let every = json!(["calc:read", "content:read", "chart:read", "modules:read"]);
     let response = team.call("PATCH", &format!("/api/api-keys/{key}"), "manager-1", Some(edit(json!({ "permissions": every })))).await;
     assert_eq!(response.status, 200, "{}", response.text);

@@ -431,43 +431,91 @@ async fn a_pin_set_through_the_api_changes_key_requests_at_once() {
     assert_eq!(transit_shape(&app).await, (false, "2026-01-01".to_owned()));
 }
 
+/// A key request with no bearer token, and extra headers.
+async fn with_key(app: &TestApp, method: &str, path: &str, key: &str, headers: &[(&str, &str)], body: Option<&Value>) -> TestResponse {
+    let mut all = vec![("x-api-key", key)];
+    all.extend_from_slice(headers);
+    call_with(app, method, path, None, &all, body).await
+}
+
+/// A key made by `user_id` in the bootstrap organization with these
+/// attributes: the answer (201 with the secret, or the refusal).
+async fn key_of(app: &TestApp, user_id: &str, attributes: Value) -> TestResponse {
+    let mut all = json!({ "name": format!("key of {user_id}"), "organizationId": app.organization_id });
+    all.as_object_mut().unwrap().extend(attributes.as_object().unwrap().clone());
+    call(app, "POST", "/api/api-keys", user_id, Some(json!({ "data": { "type": "api-keys", "attributes": all } }))).await
+}
+
+fn secret_of(created: &TestResponse) -> String {
+    assert_eq!(created.status, 201, "{}", created.text);
+    created.body["data"]["key"].as_str().unwrap().to_owned()
+}
+
 /// The interface shows API keys as the way to call the API, the version pin
-/// included: a key reads and sets it for its owner, with the owner's role.
+/// included: any key of the organization reads it, with its owner's role.
 #[tokio::test]
-async fn a_key_reads_and_sets_the_pin_with_its_owners_role() {
+async fn a_key_reads_the_pin_with_its_owners_role() {
     let app = TestApp::spawn().await;
-    let with_key = |key: String, method: &'static str, body: Option<Value>| {
-        let app = &app;
-        async move {
-            let request = Request::builder()
-                .method(method)
-                .uri("/api/org/api-version")
-                .header("x-api-key", key)
-                .header("content-type", "application/json")
-                .body(Body::from(body.map(|b| b.to_string()).unwrap_or_default()))
-                .unwrap();
-            app.send(request).await
-        }
-    };
-    let read = with_key(app.api_key.clone(), "GET", None).await;
+    let read = with_key(&app, "GET", "/api/org/api-version", &app.api_key, &[], None).await;
     assert_eq!(read.status, 200, "{}", read.text);
     assert_eq!(read.body["data"]["id"], app.organization_id.as_str());
-    let set = with_key(app.api_key.clone(), "PATCH", Some(pin_body(json!("2026-09-03")))).await;
-    assert_eq!(set.status, 200, "{}", set.text);
-    assert_eq!(set.body["data"]["attributes"]["effectiveApiVersion"], "2026-09-03");
-
-    // A member's key reads the pin but may not change it (org:update).
     join(&app, "member-1", Role::Member).await;
-    let body = json!({ "data": { "type": "api-keys", "attributes": { "name": "m", "organizationId": app.organization_id } } });
-    let member_key = call(&app, "POST", "/api/api-keys", "member-1", Some(body)).await.body["data"]["key"].as_str().unwrap().to_owned();
-    assert_eq!(with_key(member_key.clone(), "GET", None).await.status, 200);
-    let refused = with_key(member_key, "PATCH", Some(pin_body(Value::Null))).await;
-    assert_eq!(refused.status, 403, "{}", refused.text);
-    assert_eq!(refused.error()["code"], "insufficient_role");
+    let member_key = secret_of(&key_of(&app, "member-1", json!({})).await);
+    assert_eq!(with_key(&app, "GET", "/api/org/api-version", &member_key, &[], None).await.status, 200);
 
-    let unknown = with_key("ak_0123456789abcdefghijABCDEFGHIJ0123456789".into(), "GET", None).await;
-    assert_eq!(unknown.status, 401);
-    assert_eq!(unknown.error()["code"], "invalid_api_key");
+    let unknown = with_key(&app, "GET", "/api/org/api-version", "ak_0123456789abcdefghijABCDEFGHIJ0123456789", &[], None).await;
+    assert_error(&unknown, 401, "invalid_api_key");
+}
+
+/// The pin as stored, read by the owner.
+async fn pinned(app: &TestApp) -> Value {
+    pin_attributes(&call(app, "GET", "/api/org/api-version", OWNER, None).await)["apiVersion"].clone()
+}
+
+/// The pin changes the answers of every client of the organization, so a
+/// key sets it only with the opt-in `api-version:write` (whose owner's role
+/// holds `org:update`), and from its allowed sites.
+#[tokio::test]
+async fn only_a_key_with_api_version_write_sets_the_pin() {
+    let app = TestApp::spawn().await;
+    let pin = |version: &str| pin_body(json!(version));
+
+    // The owner's bootstrap key holds the default permissions: not this one.
+    let refused = with_key(&app, "PATCH", "/api/org/api-version", &app.api_key, &[], Some(&pin("2026-09-03"))).await;
+    assert_error(&refused, 403, "permission_denied");
+    assert!(refused.error()["detail"].as_str().unwrap().contains("api-version:write"), "{}", refused.text);
+    assert_eq!(pinned(&app).await, Value::Null, "the pin is unchanged");
+    // Nor does every permission but this one give it.
+    let others = json!(["calc:read", "content:read", "chart:read", "modules:read", "keys:write"]);
+    let wide = secret_of(&key_of(&app, OWNER, json!({ "permissions": others })).await);
+    assert_error(&with_key(&app, "PATCH", "/api/org/api-version", &wide, &[], Some(&pin("2026-09-03"))).await, 403, "permission_denied");
+
+    // Named, it sets the pin; from its allowed sites only.
+    let setter = key_of(&app, OWNER, json!({ "permissions": ["api-version:write"], "allowedDomains": ["dash.example.com"] })).await;
+    assert_eq!(setter.body["data"]["permissions"], json!(["api-version:write"]), "{}", setter.text);
+    let setter = secret_of(&setter);
+    let from = |site: &'static str| [("origin", site)];
+    let nowhere = with_key(&app, "PATCH", "/api/org/api-version", &setter, &[], Some(&pin("2026-09-03"))).await;
+    assert_error(&nowhere, 403, "domain_not_allowed");
+    let elsewhere = with_key(&app, "PATCH", "/api/org/api-version", &setter, &from("https://evil.test"), Some(&pin("2026-09-03"))).await;
+    assert_error(&elsewhere, 403, "domain_not_allowed");
+    assert_eq!(pinned(&app).await, Value::Null, "the pin is unchanged");
+    let set = with_key(&app, "PATCH", "/api/org/api-version", &setter, &from("https://dash.example.com"), Some(&pin("2026-09-03"))).await;
+    assert_eq!(pin_attributes(&set)["effectiveApiVersion"], "2026-09-03");
+    assert_eq!(pinned(&app).await, "2026-09-03");
+
+    // A member's role lacks org:update, so no member's key may hold it.
+    join(&app, "member-1", Role::Member).await;
+    assert_error(&key_of(&app, "member-1", json!({ "permissions": ["api-version:write"] })).await, 403, "permission_exceeds_role");
+    // A manager's key may, until the manager is made a member.
+    join(&app, "manager-1", Role::Manager).await;
+    let manager_key = secret_of(&key_of(&app, "manager-1", json!({ "permissions": ["api-version:write"] })).await);
+    let by_manager = with_key(&app, "PATCH", "/api/org/api-version", &manager_key, &[], Some(&pin("2026-05-01"))).await;
+    assert_eq!(pin_attributes(&by_manager)["apiVersion"], "2026-05-01");
+    assert_eq!(call(&app, "PATCH", "/api/org/members/manager-1", OWNER, Some(role_body("member"))).await.status, 200);
+    let demoted = with_key(&app, "PATCH", "/api/org/api-version", &manager_key, &[], Some(&pin("2026-09-03"))).await;
+    assert_error(&demoted, 403, "permission_denied");
+    assert_eq!(pinned(&app).await, "2026-05-01");
 }
 
 /// `data.id` may be left out, but `null` names no resource: a 422 on

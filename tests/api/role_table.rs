@@ -4,8 +4,9 @@
 //! - a permission with an endpoint today is checked through that endpoint,
 //!   as an owner, a manager and a member (allowed: 2xx; refused: 403
 //!   `insufficient_role`);
-//! - calc:use, chart:use, modules:read and content:read through key
-//!   creation: each role may give a key the key permission standing for it;
+//! - calc:use, chart:use, modules:read, content:read and org:update through
+//!   key creation: each role may give a key the key permission standing for
+//!   it (`api-version:write` for org:update), and no other;
 //! - the rest have no endpoint yet and are checked against `Role::has`:
 //!   org:create (creating an organization is open to every signed-in user,
 //!   who becomes its owner), billing:manage, admin:access.
@@ -61,14 +62,14 @@ const WITH_ENDPOINTS: [&str; 13] = [
     "content:custom-copy",
     "content:restore",
 ];
-const THROUGH_KEYS: [&str; 4] = ["calc:use", "chart:use", "modules:read", "content:read"];
+const THROUGH_KEYS: [&str; 5] = ["calc:use", "chart:use", "modules:read", "content:read", "org:update"];
 const NO_ENDPOINT_YET: [&str; 3] = ["org:create", "billing:manage", "admin:access"];
 
 #[test]
 fn the_table_is_whole_and_the_code_agrees_with_it() {
     let mut covered: Vec<&str> = WITH_ENDPOINTS.iter().chain(&THROUGH_KEYS).chain(&NO_ENDPOINT_YET).copied().collect();
     covered.sort_unstable();
-    // content:read is checked both ways: its endpoint and key creation.
+    // content:read and org:update are checked both ways: their endpoints and key creation.
     covered.dedup();
     let mut listed: Vec<&str> = TABLE.iter().map(|(name, _)| *name).collect();
     listed.sort_unstable();

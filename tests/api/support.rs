@@ -36,6 +36,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
             key: shared::auth::jwt::JwtKey::Hs256(b"test-jwt-secret-test-jwt-secret!".to_vec()),
             issuer: "astro-test".into(),
             audience: "astro-api".into(),
+            max_lifetime_seconds: shared::auth::jwt::DEFAULT_MAX_LIFETIME_SECONDS,
         }),
         max_body_bytes: 64 * 1024,
         chart_link_ttl_seconds: 3600,
@@ -160,7 +161,12 @@ impl TestApp {
     }
 
     pub fn owner_token(&self) -> String {
-        self.state.jwt.as_ref().expect("jwt").mint(local_server::bootstrap::LOCAL_OWNER_ID, "owner@localhost", 600).expect("token")
+        self.state
+            .jwt
+            .as_ref()
+            .expect("jwt")
+            .mint(local_server::bootstrap::LOCAL_OWNER_ID, local_server::bootstrap::LOCAL_OWNER_EMAIL, 600)
+            .expect("token")
     }
 }
 

@@ -102,8 +102,8 @@ pub fn rate_limit(per_minute: u32, problems: &mut Problems) {
 }
 
 /// The first of `permissions` that `role` does not hold, by the role table
-/// `holds` ([`Role::has`] in service; tests pass a synthetic table, since in
-/// today's table every role holds every key permission).
+/// `holds` ([`Role::has`] in service; tests also pass a synthetic table, to
+/// show refusals today's table has no case for).
 pub fn beyond_role(permissions: &[KeyPermission], role: Role, holds: impl Fn(Role, &str) -> bool) -> Option<KeyPermission> {
     permissions.iter().copied().find(|p| !holds(role, p.role_permission()))
 }

@@ -20,7 +20,9 @@ use shared::repo::{RepoError, schema};
 use shared::store::{StoreError, Table};
 
 pub const LOCAL_OWNER_ID: &str = "local-owner";
-pub const LOCAL_OWNER_EMAIL: &str = "owner@localhost";
+/// The local owner's address: the one their `dev-token` carries
+/// ([`crate::dev::dev_email`]).
+pub const LOCAL_OWNER_EMAIL: &str = "local-owner@local.test";
 /// Where the bootstrap key is kept for later starts of the same local data
 /// directory (mode 0600; the directory is git-ignored, never deployed).
 pub const KEY_FILE: &str = "bootstrap-api-key";

@@ -3,6 +3,7 @@
 //! template and the code cannot drift apart unnoticed.
 
 pub mod bootstrap;
+pub mod dev;
 pub mod template;
 
 use std::collections::BTreeMap;

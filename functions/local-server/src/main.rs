@@ -12,7 +12,9 @@
 //! `local-server set-plan <organization-id> <plan>`: changes an
 //! organization's plan (what billing would do; either backend).
 //! `local-server dev-token [user-id]`: prints a bearer token for the local
-//! dashboard user (signed with the local JWT secret), for the key endpoints.
+//! dashboard user (signed with the local JWT secret), for the dashboard
+//! routes; its email is `<user-id>@local.test`, the address to invite that
+//! user at (see `dev.rs`).
 
 use local_server::bootstrap::{FirstUse, Outcome};
 use shared::config::{Config, StorageConfig};
@@ -32,8 +34,7 @@ async fn main() -> Result<(), Error> {
         "dev-token" => {
             let user = std::env::args().nth(2).unwrap_or_else(|| local_server::bootstrap::LOCAL_OWNER_ID.into());
             let settings = config.jwt.as_ref().ok_or("no JWT key configured")?;
-            let verifier = shared::auth::jwt::JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?;
-            println!("{}", verifier.mint(&user, &format!("{user}@localhost"), 12 * 3600)?);
+            println!("{}", local_server::dev::dev_token(settings, &user)?);
             Ok(())
         }
         other => Err(format!("unknown command '{other}'; use serve, bootstrap, load-content, set-plan or dev-token").into()),

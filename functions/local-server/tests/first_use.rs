@@ -192,3 +192,43 @@ fn a_deployed_table_is_not_bootstrapped_without_its_owner() {
     assert!(!refused.status.success());
     assert!(stderr.contains("unknown plan 'gold'"), "{stderr}");
 }
+
+/// A secret given by value that is too short to be a key stops the start:
+/// the process exits, naming the variable and the minimum, never the value.
+#[test]
+fn a_short_secret_stops_the_start_naming_the_variable_and_the_minimum() {
+    let dir = tempfile::tempdir().expect("a data directory");
+    let base = vec![
+        ("STORAGE_BACKEND", "embedded".to_owned()),
+        ("DATA_DIR", dir.path().display().to_string()),
+        ("PORT", free_port().to_string()),
+        ("RUST_LOG", "warn".to_owned()),
+    ];
+    let short_jwt = "jwt-secret-of-31-bytes-00000000";
+    let short_url = "url-secret-15-b";
+    for (variable, value, minimum) in [("JWT_HS256_SECRET", short_jwt, "32 bytes"), ("URL_SIGNING_SECRET", short_url, "16 bytes")] {
+        let mut vars = base.clone();
+        vars.push((variable, value.to_owned()));
+        let mut child =
+            command(&vars, &["serve"]).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("serve");
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("the process") {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(30) {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{variable} of {} bytes: the server started", value.len());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        let mut stderr = String::new();
+        child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("stderr read");
+        let mut stdout = String::new();
+        child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("stdout read");
+        assert!(!status.success(), "{variable}: {stderr}");
+        assert!(stderr.contains(variable) && stderr.contains(minimum), "{variable}: {stderr}");
+        assert!(!stderr.contains(value) && !stdout.contains(value), "{variable}: the secret is printed: {stderr}{stdout}");
+    }
+}

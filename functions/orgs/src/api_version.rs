@@ -12,8 +12,9 @@ use axum::http::header;
 use axum::http::request::Parts;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
+use shared::auth::KeyPermission;
 use shared::http::Caller;
-use shared::http::auth::{X_API_KEY, admit_key_for_owner};
+use shared::http::auth::{KeyGuard, X_API_KEY, admit_key, admit_key_for_owner};
 use shared::http::member::{OrgMember, insufficient_role};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::RepoError;
@@ -45,26 +46,28 @@ fn resource(organization: &Organization) -> Value {
 }
 
 /// Who reads or sets the pin: a signed-in member (bearer token), or an API
-/// key acting for its owner (the interface shows keys as the way to call
-/// it), with the owner's current role. A key needs no key permission here;
-/// its owner's role decides, as for a member.
+/// key of the organization (the interface shows keys as the way to call
+/// it). A bearer token wins when both are sent.
 pub enum PinActor {
     Member(OrgMember),
     Key(Caller),
 }
 
-impl FromRequestParts<AppState> for PinActor {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+impl PinActor {
+    /// The member, or the key admitted with `permission` when the route asks
+    /// one of keys (its owner's role must hold what it stands for), else on
+    /// its owner's role alone; either way with its site rule, and charged.
+    async fn admit(parts: &mut Parts, app: &AppState, permission: Option<KeyPermission>) -> Result<Self, ApiError> {
         if parts.headers.contains_key(header::AUTHORIZATION) || !parts.headers.contains_key(X_API_KEY) {
             return Ok(Self::Member(OrgMember::from_request_parts(parts, app).await?));
         }
-        Ok(Self::Key(admit_key_for_owner(app, &parts.headers).await?))
+        let caller = match permission {
+            Some(permission) => admit_key(app, &parts.headers, KeyGuard { permission, module: None }).await?,
+            None => admit_key_for_owner(app, &parts.headers).await?,
+        };
+        Ok(Self::Key(caller))
     }
-}
 
-impl PinActor {
     fn require(&self, permission: &str) -> Result<(), ApiError> {
         match self {
             Self::Member(member) => member.require(permission),
@@ -88,9 +91,35 @@ impl PinActor {
     }
 }
 
+/// Who reads the pin: any member, or any key of the organization, with its
+/// owner's role (`org:read`: every role); no key permission is needed.
+pub struct PinReader(PinActor);
+
+impl FromRequestParts<AppState> for PinReader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+        PinActor::admit(parts, app, None).await.map(Self)
+    }
+}
+
+/// Who sets the pin, which changes the answers of every client of the
+/// organization: a member whose role holds `org:update`, or a key holding
+/// the opt-in `api-version:write` (which stands for `org:update`, so its
+/// owner's role must hold that too).
+pub struct PinWriter(PinActor);
+
+impl FromRequestParts<AppState> for PinWriter {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+        PinActor::admit(parts, app, Some(KeyPermission::ApiVersionWrite)).await.map(Self)
+    }
+}
+
 /// GET /api/org/api-version
 #[tracing::instrument(name = "get_api_version", skip_all)]
-pub async fn get_api_version(actor: PinActor) -> ApiResult<Json<Value>> {
+pub async fn get_api_version(PinReader(actor): PinReader) -> ApiResult<Json<Value>> {
     actor.require("org:read")?;
     Ok(Json(resource(actor.organization())))
 }
@@ -129,7 +158,11 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
 /// not refused), or `null` to clear the pin. Anything else is the
 /// interface's malformed-version 400.
 #[tracing::instrument(name = "set_api_version", skip_all)]
-pub async fn set_api_version(State(app): State<AppState>, actor: PinActor, ApiJson(body): ApiJson<PinRequest>) -> ApiResult<Json<Value>> {
+pub async fn set_api_version(
+    State(app): State<AppState>,
+    PinWriter(actor): PinWriter,
+    ApiJson(body): ApiJson<PinRequest>,
+) -> ApiResult<Json<Value>> {
     actor.require("org:update")?;
     let mut problems = Vec::new();
     request::check_identity(&body.data.kind, "organizations", body.data.id.as_deref(), Some(&actor.organization().id), &mut problems)?;

@@ -18,16 +18,24 @@ pub enum KeyPermission {
     /// never more than it holds. Opt-in only: never in [`Self::DEFAULT`].
     #[serde(rename = "keys:write")]
     KeysWrite,
+    /// Setting the organization's compatibility-date pin
+    /// (`PATCH /api/org/api-version`), which changes the answers of every
+    /// client of the organization. Opt-in only: never in [`Self::DEFAULT`].
+    #[serde(rename = "api-version:write")]
+    ApiVersionWrite,
 }
 
 impl KeyPermission {
     /// Every key permission there is.
-    pub const ALL: [KeyPermission; 5] = [Self::CalcRead, Self::ContentRead, Self::ChartRead, Self::ModulesRead, Self::KeysWrite];
+    pub const ALL: [KeyPermission; 6] =
+        [Self::CalcRead, Self::ContentRead, Self::ChartRead, Self::ModulesRead, Self::KeysWrite, Self::ApiVersionWrite];
 
     /// What a key gets when it is created without `permissions`: every
-    /// permission to call the service, none to manage keys. A key that can
-    /// make keys is a credential that can multiply itself, so it must be
-    /// asked for by name.
+    /// permission to call the service, none to manage keys or the
+    /// organization. A key that can make keys is a credential that can
+    /// multiply itself, and a key that moves the version pin changes what
+    /// every other client of the organization gets, so both must be asked
+    /// for by name.
     pub const DEFAULT: [KeyPermission; 4] = [Self::CalcRead, Self::ContentRead, Self::ChartRead, Self::ModulesRead];
 
     pub fn id(self) -> &'static str {
@@ -37,6 +45,7 @@ impl KeyPermission {
             Self::ChartRead => "chart:read",
             Self::ModulesRead => "modules:read",
             Self::KeysWrite => "keys:write",
+            Self::ApiVersionWrite => "api-version:write",
         }
     }
 
@@ -52,6 +61,9 @@ impl KeyPermission {
     /// (key management rule 2), and a key with `keys:write` reaches no more
     /// than that (its own keys, never the organization's as an owner or a
     /// manager does), so it needs no permission a member lacks.
+    ///
+    /// `api-version:write` stands for `org:update`, what a signed-in user
+    /// needs to set the pin: only owners' and managers' keys may hold it.
     pub fn role_permission(self) -> &'static str {
         match self {
             Self::CalcRead => "calc:use",
@@ -59,6 +71,7 @@ impl KeyPermission {
             Self::ChartRead => "chart:use",
             Self::ModulesRead => "modules:read",
             Self::KeysWrite => "org:read",
+            Self::ApiVersionWrite => "org:update",
         }
     }
 }
@@ -207,10 +220,27 @@ mod tests {
     #[test]
     fn key_management_is_never_a_default_and_every_member_may_hold_it() {
         assert!(!KeyPermission::DEFAULT.contains(&KeyPermission::KeysWrite));
-        assert_eq!(KeyPermission::DEFAULT.len() + 1, KeyPermission::ALL.len());
         assert_eq!(KeyPermission::parse("keys:write"), Some(KeyPermission::KeysWrite));
         for role in [Role::Owner, Role::Manager, Role::Member] {
             assert!(role.has(KeyPermission::KeysWrite.role_permission()), "{role:?}");
         }
+    }
+
+    #[test]
+    fn the_version_pin_is_never_a_default_and_only_owners_and_managers_may_hold_it() {
+        assert!(!KeyPermission::DEFAULT.contains(&KeyPermission::ApiVersionWrite));
+        assert_eq!(KeyPermission::parse("api-version:write"), Some(KeyPermission::ApiVersionWrite));
+        let holders: Vec<Role> = [Role::Owner, Role::Manager, Role::Member]
+            .into_iter()
+            .filter(|r| r.has(KeyPermission::ApiVersionWrite.role_permission()))
+            .collect();
+        assert_eq!(holders, [Role::Owner, Role::Manager]);
+    }
+
+    #[test]
+    fn the_defaults_are_every_permission_but_the_opt_in_ones() {
+        let opt_in = [KeyPermission::KeysWrite, KeyPermission::ApiVersionWrite];
+        let rest: Vec<KeyPermission> = KeyPermission::ALL.into_iter().filter(|p| !opt_in.contains(p)).collect();
+        assert_eq!(rest, KeyPermission::DEFAULT);
     }
 }

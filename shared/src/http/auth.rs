@@ -76,7 +76,8 @@ pub async fn admit_key(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> 
 }
 
 /// For the few routes a key reaches on its owner's behalf rather than by a
-/// key permission (the organization's version pin): the key authenticated,
+/// key permission (reading the organization's version pin; setting it
+/// takes `api-version:write`, through [`admit_key`]): the key authenticated,
 /// its site rule, and the request charged. The handler checks the owner's
 /// role (`Caller::owner_role`).
 pub async fn admit_key_for_owner(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {

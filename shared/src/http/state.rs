@@ -65,7 +65,9 @@ impl AppState {
             StorageConfig::Aws { .. } => return Err(StartupError::Blob("built without the aws feature".into())),
         };
         let jwt = match &config.jwt {
-            Some(settings) => Some(Arc::new(JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?)),
+            Some(settings) => Some(Arc::new(
+                JwtVerifier::new(&settings.key, &settings.issuer, &settings.audience)?.with_max_lifetime(settings.max_lifetime_seconds),
+            )),
             None => None,
         };
         let signer = LinkSigner::new(&config.link_signing_keys);
