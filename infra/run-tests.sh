@@ -39,7 +39,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step "set-up: the system packages the tests read with"
+step "system packages: the readers the tests use (apt-get when missing)"
 # Readers other than the code that writes: the CloudFront signature tests
 # check signatures with the openssl command and make their keys with it; the
 # PDF report tests read the reports with poppler-utils (pdfinfo, pdftotext,
@@ -65,7 +65,7 @@ if [[ -n "${CI:-}" ]]; then export CARGO_INCREMENTAL=0; fi
 step "infra scripts: the machine probes and strict mode of infra/lib.sh (tests/infra/lib.test.sh)"
 bash tests/infra/lib.test.sh
 
-step "set-up: moto (DynamoDB, S3) in its virtualenv, the asteroid file"
+step "moto and the asteroid file: DynamoDB and S3 in a virtualenv, Chiron's ephemeris"
 bash infra/moto.sh start
 # (Assigned apart from `export`, which would hide a failed substitution.)
 MOTO_ENDPOINT="$(bash infra/moto.sh url)"
