@@ -162,6 +162,9 @@ async fn a_conversation_continues_for_its_own_user_only_and_is_erased_with_the_u
     let intruder =
         say(&app, &id, "user-2", json!({ "message": "What did we say?", "conversationId": conversation, "birthData": birth() }), &[]).await;
     assert_eq!((intruder.status.as_u16(), intruder.error()["code"].as_str()), (404, Some("conversation_not_found")), "{}", intruder.text);
+    // An id longer than any the service gives is not looked up.
+    let long = say(&app, &id, "user-1", json!({ "message": "And my Mars?", "conversationId": "c".repeat(5_000) }), &[]).await;
+    assert_eq!((long.status.as_u16(), long.error()["code"].as_str()), (404, Some("conversation_not_found")), "{}", long.text);
 
     // A first message needs birth data; a later one does not.
     let stranger = say(&app, &id, "user-3", json!({ "message": "Hello" }), &[]).await;

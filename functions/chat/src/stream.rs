@@ -95,6 +95,9 @@ struct BirthData {
     timezone: String,
 }
 
+/// The longest `conversationId` looked up.
+const MAX_CONVERSATION_ID: usize = 64;
+
 #[tracing::instrument(name = "chat", skip_all)]
 pub async fn chat(
     State(app): State<AppState>,
@@ -111,6 +114,11 @@ pub async fn chat(
     }
     let profile = profile_of(&app, &user, body.birth_data.as_ref()).await?;
     let conversation = match &body.conversation_id {
+        // Ids the service makes are UUIDs: a longer one names nothing and
+        // is not looked up (a store key has a size limit of its own).
+        Some(id) if id.len() > MAX_CONVERSATION_ID => {
+            return Err(ApiError::not_found_as("conversation_not_found", "this user has no conversation with that id (or it has expired)"));
+        }
         Some(id) => {
             chatbots::get_conversation(app.table.as_ref(), &user.chatbot.id, &user.external_user_id, id).await?.ok_or_else(|| {
                 ApiError::not_found_as("conversation_not_found", "this user has no conversation with that id (or it has expired)")
