@@ -257,7 +257,7 @@ async fn the_chat_answers_with_the_copy() {
         "POST",
         "/api/chatbots",
         OWNER,
-        Some(json!({ "data": { "type": "chatbots", "attributes": { "name": "Sol", "allowedDomains": ["shop.example.com"] } } })),
+        Some(json!({ "data": { "type": "chatbots", "attributes": { "name": "Sol", "allowedDomains": ["shop.example.com"], "requireUserHash": false } } })),
     )
     .await;
     assert_eq!(created.status, 201, "{}", created.text);

@@ -263,7 +263,7 @@ fn request_body() -> String {
 }
 
 /// Requests from `peer` until one is refused; the refusal.
-async fn exhaust(app: &TestApp, id: &str, peer: &str, headers: &[(&str, &str)]) -> (usize, TestResponse) {
+async fn exhaust(app: &TestApp, id: &str, peer: &str, headers: &[(&str, &str)]) -> (u32, TestResponse) {
     let mut allowed = 0;
     loop {
         let answer = transit_from(app, id, peer, headers).await;
@@ -319,7 +319,7 @@ async fn behind_a_trusted_proxy_the_client_is_the_address_it_forwarded() {
 
 #[tokio::test]
 async fn on_lambda_the_client_is_api_gateways_source_ip() {
-    use lambda_http::aws_lambda_events::apigw::{ApiGatewayV2httpRequestContext, ApiGatewayV2httpRequestContextHttpDescription};
+    use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
     let app = TestApp::spawn().await;
     let id = widget(&app, json!({ "name": "Lambda", "allowedDomains": ["shop.example.com"] })).await;
     let send = |source: &'static str, forwarded: &'static str| {
@@ -332,15 +332,14 @@ async fn on_lambda_the_client_is_api_gateways_source_ip() {
                 .header("x-forwarded-for", forwarded)
                 .body(Body::from(request_body()))
                 .unwrap();
-            let context = ApiGatewayV2httpRequestContext {
-                http: ApiGatewayV2httpRequestContextHttpDescription { source_ip: Some(source.to_owned()), ..Default::default() },
-                ..Default::default()
-            };
+            // (Both structs are non-exhaustive: made by default, then filled.)
+            let mut context = ApiGatewayV2httpRequestContext::default();
+            context.http.source_ip = Some(source.to_owned());
             request.extensions_mut().insert(lambda_http::request::RequestContext::ApiGatewayV2(context));
             app.send(request).await
         }
     };
-    let mut allowed = 0;
+    let mut allowed: u32 = 0;
     loop {
         // A new claimed address each time: only sourceIp counts.
         let claimed: &'static str = Box::leak(format!("203.0.113.{}", allowed % 250).into_boxed_str());
