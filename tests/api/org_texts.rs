@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 
 use crate::orgs::{OWNER, call};
+use crate::summaries::open;
 use crate::support::{TestApp, TestResponse, birth, place, rome_1990, with};
 
 const BASE: &str = "https://api.example.test";
@@ -158,16 +159,6 @@ async fn include_text_in_a_synastry_is_the_copy_whichever_person_leads() {
     let mirrored =
         after.body["data"]["aspects2to1"].as_array().unwrap().iter().find(|x| x["pointA"] == b && x["pointB"] == a && x["aspect"] == kind);
     assert_eq!(mirrored.expect("the same contact, person 2 leading")["text"], "Our words on this pair.");
-}
-
-async fn open(app: &TestApp, url: &str) -> TestResponse {
-    let path = url.strip_prefix(BASE).unwrap_or(url);
-    let response = app.router.clone().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    TestResponse { status, headers, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null), text }
 }
 
 #[tokio::test]
