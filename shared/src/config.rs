@@ -74,6 +74,66 @@ pub struct Config {
     /// default, loopback included). CloudFront needs no entry: its requests
     /// carry the origin secret.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// How long any one DynamoDB, S3 or Secrets Manager call may take
+    /// (`AWS_CONNECT_TIMEOUT_MS`, `AWS_ATTEMPT_TIMEOUT_MS`,
+    /// `AWS_OPERATION_TIMEOUT_MS`, `AWS_MAX_ATTEMPTS`).
+    pub aws_calls: AwsCallLimits,
+}
+
+/// The bounds every AWS SDK client gets (see `crate::aws`): without them
+/// the SDK waits for a stalled service for ever, and on Lambda one hung call
+/// burns the function's whole timeout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AwsCallLimits {
+    /// Establishing a connection (TCP and TLS).
+    pub connect: std::time::Duration,
+    /// One attempt: sending the request and reading the whole answer.
+    pub attempt: std::time::Duration,
+    /// The whole call, retries and their backoff included: the longest a
+    /// request waits on one AWS call.
+    pub operation: std::time::Duration,
+    /// Attempts per call, the first included (the SDK's standard retry mode).
+    pub max_attempts: u32,
+}
+
+impl Default for AwsCallLimits {
+    fn default() -> Self {
+        Self {
+            connect: std::time::Duration::from_millis(1_000),
+            attempt: std::time::Duration::from_millis(2_000),
+            operation: std::time::Duration::from_millis(5_000),
+            max_attempts: 3,
+        }
+    }
+}
+
+impl AwsCallLimits {
+    fn from_lookup(var: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let defaults = Self::default();
+        let millis = |name: &'static str, default: std::time::Duration| -> Result<std::time::Duration, ConfigError> {
+            let ms: u64 = parse_number(var, name, default.as_millis() as u64)?;
+            if !(50..=60_000).contains(&ms) {
+                return Err(ConfigError::Invalid { name, reason: "must be 50 to 60000 (milliseconds)".into() });
+            }
+            Ok(std::time::Duration::from_millis(ms))
+        };
+        let limits = Self {
+            connect: millis("AWS_CONNECT_TIMEOUT_MS", defaults.connect)?,
+            attempt: millis("AWS_ATTEMPT_TIMEOUT_MS", defaults.attempt)?,
+            operation: millis("AWS_OPERATION_TIMEOUT_MS", defaults.operation)?,
+            max_attempts: parse_number(var, "AWS_MAX_ATTEMPTS", defaults.max_attempts)?,
+        };
+        if !(1..=10).contains(&limits.max_attempts) {
+            return Err(ConfigError::Invalid { name: "AWS_MAX_ATTEMPTS", reason: "must be 1 to 10".into() });
+        }
+        if limits.attempt > limits.operation {
+            return Err(ConfigError::Invalid {
+                name: "AWS_ATTEMPT_TIMEOUT_MS",
+                reason: "is longer than AWS_OPERATION_TIMEOUT_MS, which bounds the whole call".into(),
+            });
+        }
+        Ok(limits)
+    }
 }
 
 #[derive(thiserror::Error)]
@@ -136,7 +196,7 @@ impl Config {
         let fetched = match (wanted.is_empty(), aws) {
             (true, _) => Default::default(),
             (false, Some(aws)) => crate::secrets::fetch(aws, wanted).await?,
-            (false, None) => crate::secrets::fetch(&aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await, wanted).await?,
+            (false, None) => crate::secrets::fetch(&crate::aws::sdk_config(&AwsCallLimits::from_lookup(var)?).await, wanted).await?,
         };
         Self::from_lookup(&|name: &str| fetched.get(name).cloned().or_else(|| var(name)))
     }
@@ -211,6 +271,7 @@ impl Config {
             },
             chat_heartbeat: chat_heartbeat(var)?,
             trusted_proxies: trusted_proxies(var)?,
+            aws_calls: AwsCallLimits::from_lookup(var)?,
         })
     }
 }

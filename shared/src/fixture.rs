@@ -36,6 +36,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
         },
         chat_heartbeat: crate::config::CHAT_HEARTBEAT,
         trusted_proxies: Vec::new(),
+        aws_calls: Default::default(),
     }
 }
 

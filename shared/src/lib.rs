@@ -9,6 +9,8 @@
 
 pub mod astro;
 pub mod auth;
+#[cfg(feature = "aws")]
+pub mod aws;
 pub mod blob;
 pub mod chat;
 pub mod cloudfront;

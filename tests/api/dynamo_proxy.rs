@@ -38,6 +38,10 @@ struct Shared {
     upstream: Uri,
     latency: Duration,
     calls: Mutex<Vec<Call>>,
+    /// Answers of this operation are held back this long after moto
+    /// answered, this many times: the call is applied, but its client
+    /// waits (a service that stalls after writing).
+    held_answers: Mutex<Option<(String, usize, Duration)>>,
     client: Client<HttpConnector, Full<axum::body::Bytes>>,
 }
 
@@ -48,6 +52,7 @@ impl DynamoProxy {
             upstream: upstream.parse().expect("moto endpoint is a URI"),
             latency,
             calls: Mutex::new(Vec::new()),
+            held_answers: Mutex::new(None),
             client: Client::builder(TokioExecutor::new()).build(nodelay_connector()),
         });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
@@ -60,6 +65,12 @@ impl DynamoProxy {
         });
         tokio::spawn(async move { axum::serve(listener, app).await });
         Self { endpoint: format!("http://{address}"), shared }
+    }
+
+    /// Holds back the next `times` answers to `operation` for `hold`
+    /// after moto has applied the call.
+    pub fn hold_answers(&self, operation: &str, times: usize, hold: Duration) {
+        *self.shared.held_answers.lock().expect("hold lock") = Some((operation.to_owned(), times, hold));
     }
 
     /// The operations called since the last take, in order, and forgets them.
@@ -110,6 +121,20 @@ async fn forward(State(shared): State<Arc<Shared>>, request: Request) -> Respons
         }
         Err(_) => StatusCode::BAD_GATEWAY.into_response(),
     };
-    shared.calls.lock().expect("calls lock").push(Call { operation, upstream: started.elapsed(), held });
+    let upstream = started.elapsed();
+    let hold = {
+        let mut held_answers = shared.held_answers.lock().expect("hold lock");
+        match held_answers.as_mut() {
+            Some((held_operation, times, hold)) if *held_operation == operation && *times > 0 => {
+                *times -= 1;
+                Some(*hold)
+            }
+            _ => None,
+        }
+    };
+    shared.calls.lock().expect("calls lock").push(Call { operation, upstream, held });
+    if let Some(hold) = hold {
+        tokio::time::sleep(hold).await;
+    }
     answered
 }

@@ -33,6 +33,7 @@ mod numerology;
 mod openssl;
 mod org_texts;
 mod orgs;
+mod outage;
 mod pagination;
 mod pdf_reports;
 mod places;

@@ -51,6 +51,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         },
         chat_heartbeat: shared::config::CHAT_HEARTBEAT,
         trusted_proxies: Vec::new(),
+        aws_calls: Default::default(),
     }
 }
 
@@ -92,6 +93,40 @@ impl TestApp {
         let table = shared::store::dynamo::DynamoTable::new(client, super::moto::unique("api"));
         table.create_table_if_missing().await.expect("DynamoDB table on moto");
         state.table = std::sync::Arc::new(table);
+        state.meter = std::sync::Arc::new(shared::metering::DirectMeter::new(state.table.clone()));
+        let boot =
+            local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");
+        let router = local_server::app(state.clone()).expect("routes match the template");
+        Self { router, state, api_key: boot.api_key, organization_id: boot.organization_id, _dir: dir }
+    }
+
+    /// The same app as deployed on AWS: a fresh DynamoDB table at
+    /// `dynamodb` and a fresh S3 bucket at `s3` (moto), both reached through
+    /// SDK clients with the production bounds `limits` on every call, and
+    /// the meter Lambda uses.
+    pub async fn spawn_on_aws(dynamodb: &str, s3: &str, limits: &shared::config::AwsCallLimits) -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = test_config(dir.path());
+        config.aws_calls = *limits;
+        let mut state = AppState::from_config(config).await.expect("state");
+        let sdk = |endpoint: &str| {
+            shared::aws::bounded(
+                aws_config::defaults(aws_config::BehaviorVersion::latest())
+                    .endpoint_url(endpoint)
+                    .region("us-east-1")
+                    .credentials_provider(aws_sdk_dynamodb::config::Credentials::new("test", "test", None, None, "static")),
+                limits,
+            )
+            .load()
+        };
+        let table =
+            shared::store::dynamo::DynamoTable::new(aws_sdk_dynamodb::Client::new(&sdk(dynamodb).await), super::moto::unique("api"));
+        table.create_table_if_missing().await.expect("DynamoDB table on moto");
+        let s3_config = aws_sdk_s3::config::Builder::from(&sdk(s3).await).force_path_style(true).build();
+        let blobs = shared::blob::s3::S3Blobs::new(aws_sdk_s3::Client::from_conf(s3_config), super::moto::unique("api"));
+        blobs.create_bucket_if_missing().await.expect("S3 bucket on moto");
+        state.table = std::sync::Arc::new(table);
+        state.blobs = std::sync::Arc::new(blobs);
         state.meter = std::sync::Arc::new(shared::metering::DirectMeter::new(state.table.clone()));
         let boot =
             local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir.path()).await.expect("bootstrap").expect("first start");

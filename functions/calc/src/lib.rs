@@ -25,6 +25,7 @@ use shared::http::{AppState, Route, router_from};
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
 pub fn routes() -> Vec<Route> {
     vec![
+        Route::new(Method::GET, "/health", None, get(shared::http::health::health)),
         Route::new(Method::POST, "/api/calc/natal", Some(KeyPermission::CalcRead), post(natal::calculate_natal)),
         Route::new(Method::POST, "/api/calc/progressions", Some(KeyPermission::CalcRead), post(progressions::calculate_progressions)),
         Route::new(Method::POST, "/api/calc/solar-return", Some(KeyPermission::CalcRead), post(returns::calculate_solar_return)),

@@ -10,7 +10,7 @@ use lambda_runtime::{LambdaEvent, service_fn};
 async fn main() -> Result<(), lambda_runtime::Error> {
     shared::runtime::init_tracing();
     let config = shared::config::Config::load().await?;
-    let aws = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+    let aws = shared::aws::sdk_config(&config.aws_calls).await;
     let metering = Arc::new(edge_metering::EdgeMetering::new(&config, &aws)?);
     lambda_runtime::run(service_fn(move |event: LambdaEvent<S3Event>| {
         let metering = metering.clone();

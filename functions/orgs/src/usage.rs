@@ -27,7 +27,7 @@ pub async fn get_usage(State(app): State<AppState>, member: OrgMember, RawQuery(
     member.require("billing:read")?;
     let month = month_from(query.as_deref())?;
     let organization = &member.organization;
-    let usage = metering::monthly_usage(app.meter.as_ref(), &organization.id, &month).await.map_err(ApiError::internal)?;
+    let usage = metering::monthly_usage(app.meter.as_ref(), &organization.id, &month).await?;
     let keys = api_keys::list_for_organization(app.table.as_ref(), &organization.id).await?;
     let by_key: Vec<Value> = usage
         .by_key

@@ -22,12 +22,7 @@ pub async fn download(State(app): State<AppState>, Query(query): Query<BTreeMap<
     if claims.u != "p" || !claims.b.starts_with("reports/") {
         return Err(ApiError::unauthorized("invalid_link", "this link is not a report download link"));
     }
-    let blob = app
-        .blobs
-        .get(&claims.b)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::not_found("the report is no longer stored: request it again"))?;
+    let blob = app.blobs.get(&claims.b).await?.ok_or_else(|| ApiError::not_found("the report is no longer stored: request it again"))?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
     headers.insert(header::CONTENT_DISPOSITION, disposition(&claims.f)?);

@@ -91,7 +91,14 @@ pub async fn generate(
     let file_name = file_name(&request);
     let (kind, template, language) = (request.kind, request.template, request.language);
 
-    let (bytes, cached) = match app.blobs.get(&key).await.map_err(ApiError::internal)? {
+    let wants_link = wants_json_api(&headers);
+    // The store keeps reports so a repeated request costs no rendering; a
+    // store that does not answer costs a rendering, not the request.
+    let stored = app.blobs.get(&key).await.unwrap_or_else(|error| {
+        tracing::warn!(%error, "the report store did not answer; rendering the report anew");
+        None
+    });
+    let (bytes, cached) = match stored {
         Some(blob) => (blob.bytes, true),
         None => {
             let ephemeris = app.ephemeris.clone();
@@ -107,7 +114,13 @@ pub async fn generate(
             })
             .await
             .map_err(ApiError::internal)??;
-            app.blobs.put(&key, bytes.clone(), PDF).await.map_err(ApiError::internal)?;
+            match app.blobs.put(&key, bytes.clone(), PDF).await {
+                Ok(()) => {}
+                // The PDF itself needs no store: it is delivered (and charged)
+                // unstored. A download link does: a 503, not charged.
+                Err(error) if !wants_link => tracing::warn!(%error, "the report store did not answer; the report is served unstored"),
+                Err(error) => return Err(error.into()),
+            }
             (bytes, false)
         }
     };
@@ -117,18 +130,17 @@ pub async fn generate(
     response_headers.insert(X_REPORT_CACHE, HeaderValue::from_static(if cached { "hit" } else { "miss" }));
     // A report holds birth data: no shared cache keeps it.
     response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    if wants_json_api(&headers) {
+    if wants_link {
         let ttl = app.config.report_link_ttl_seconds;
         let expires = Utc::now() + chrono::Duration::seconds(ttl);
-        let download_url =
-            match app.blobs.download_url(&key, Duration::from_secs(ttl.unsigned_abs()), &file_name).await.map_err(ApiError::internal)? {
-                Some(url) => url,
-                None => {
-                    let claims = DownloadClaims { u: "p".into(), b: key.clone(), f: file_name.clone(), exp: expires.timestamp() };
-                    let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
-                    format!("{}{DOWNLOAD_PATH}?token={token}", shared::http::links::base_url(&app, &headers))
-                }
-            };
+        let download_url = match app.blobs.download_url(&key, Duration::from_secs(ttl.unsigned_abs()), &file_name).await? {
+            Some(url) => url,
+            None => {
+                let claims = DownloadClaims { u: "p".into(), b: key.clone(), f: file_name.clone(), exp: expires.timestamp() };
+                let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
+                format!("{}{DOWNLOAD_PATH}?token={token}", shared::http::links::base_url(&app, &headers))
+            }
+        };
         let resource = ReportResource {
             kind: "pdf-reports",
             id,

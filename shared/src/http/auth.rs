@@ -303,7 +303,7 @@ pub(crate) async fn charge(app: &AppState, account: &Account<'_>, usage: Usage) 
         Err(refusal @ Refusal::QuotaExhausted { retry_after_seconds, .. }) => {
             Err(ApiError::too_many_requests("quota_exceeded", refusal.to_string(), retry_after_seconds))
         }
-        Err(Refusal::Store(error)) => Err(ApiError::internal(error)),
+        Err(Refusal::Store(error)) => Err(error.into()),
     }
 }
 

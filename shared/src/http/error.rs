@@ -51,7 +51,18 @@ pub enum ApiError {
     MalformedVersion(MalformedVersion),
     /// Anything unexpected: logged here with its cause, shown as a bare 500.
     Internal(String),
+    /// A service the request depends on (the store, the blob store) failed
+    /// or did not answer within its bounds: logged here with its cause,
+    /// shown as a 503 `service_unavailable` with `Retry-After`, and never
+    /// charged (see `metering::bill`).
+    Unavailable(String),
 }
+
+/// The `Retry-After` of a 503 for a failed dependency: a stalled call is
+/// given up after `AWS_OPERATION_TIMEOUT_MS`, and the service is asked
+/// again by the next request; a client retrying sooner than this only adds
+/// load while it recovers.
+pub const DEPENDENCY_RETRY_AFTER_SECONDS: u64 = 2;
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
@@ -229,6 +240,7 @@ impl ApiError {
             Self::Client { status, .. } => *status,
             Self::MalformedVersion(_) => StatusCode::BAD_REQUEST,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 }
@@ -239,9 +251,30 @@ impl From<MalformedVersion> for ApiError {
     }
 }
 
+impl From<crate::store::StoreError> for ApiError {
+    fn from(error: crate::store::StoreError) -> Self {
+        match error {
+            crate::store::StoreError::Backend(_) => Self::Unavailable(error.to_string()),
+            crate::store::StoreError::ConditionFailed | crate::store::StoreError::Corrupt(_) => Self::internal(error),
+        }
+    }
+}
+
 impl From<crate::repo::RepoError> for ApiError {
     fn from(error: crate::repo::RepoError) -> Self {
-        Self::internal(error)
+        match error {
+            crate::repo::RepoError::Store(error) => error.into(),
+            other => Self::internal(other),
+        }
+    }
+}
+
+impl From<crate::blob::BlobError> for ApiError {
+    fn from(error: crate::blob::BlobError) -> Self {
+        match error {
+            crate::blob::BlobError::Backend(_) => Self::Unavailable(error.to_string()),
+            crate::blob::BlobError::InvalidKey => Self::internal(error),
+        }
     }
 }
 
@@ -329,6 +362,17 @@ impl IntoResponse for ApiError {
                 let status = StatusCode::INTERNAL_SERVER_ERROR;
                 let body = json!({ "errors": [object(status, "internal_error", "Internal server error", "something went wrong on our side; the request id identifies it in our logs", None)] });
                 (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(body)).into_response()
+            }
+            Self::Unavailable(cause) => {
+                // The cause (an SDK error: operation, host, "dispatch
+                // failure") goes to the log only, in the request's span.
+                tracing::error!(error = %cause, "dependency unavailable");
+                let status = StatusCode::SERVICE_UNAVAILABLE;
+                let detail = "a service this request depends on did not answer in time; nothing was charged, retry after the seconds Retry-After gives";
+                let body = json!({ "errors": [object(status, "service_unavailable", "Service unavailable", detail, None)] });
+                let mut response = (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(body)).into_response();
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(DEPENDENCY_RETRY_AFTER_SECONDS));
+                response
             }
         }
     }

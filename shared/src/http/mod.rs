@@ -7,6 +7,7 @@ pub mod chat_access;
 pub mod error;
 pub mod extract;
 pub mod fields;
+pub mod health;
 pub mod links;
 pub mod member;
 pub mod page;

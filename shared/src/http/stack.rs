@@ -128,7 +128,24 @@ pub fn finish(router: Router<AppState>, state: AppState) -> Router {
         )
         .layer(SetRequestIdLayer::new(X_REQUEST_ID, MakeRequestUuid))
         .layer(CatchPanicLayer::custom(|_| ApiError::internal("handler panicked").into_response()))
+        // Outermost: it sees the status of every answer, a panic's too.
+        .layer(middleware::from_fn_with_state(state.meter.clone(), bill_request))
         .with_state(state)
+}
+
+/// Serves the request with a bill open (`metering::bill`): an answer with a
+/// 5xx status (a dependency down, a bug) takes back whatever the request was
+/// charged. Before the answer leaves: on Lambda nothing runs after it.
+pub async fn bill_request(State(meter): State<crate::metering::SharedMeter>, request: Request, next: Next) -> Response {
+    let bill = std::sync::Arc::new(crate::metering::Bill::new());
+    let response = bill.clone().open(next.run(request)).await;
+    if response.status().is_server_error() && !bill.is_empty() {
+        match bill.void(&meter).await {
+            Ok(()) => tracing::info!(bill = bill.id(), status = response.status().as_u16(), "the failed request's charges were taken back"),
+            Err(error) => tracing::warn!(%error, bill = bill.id(), "the failed request's charges are taken back once the store answers"),
+        }
+    }
+    response
 }
 
 /// The CORS rules: every route answers every site (`*`: keys and tokens,

@@ -54,7 +54,7 @@ impl AppState {
             ),
             #[cfg(feature = "aws")]
             StorageConfig::Aws { table, bucket } => {
-                let aws = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+                let aws = crate::aws::sdk_config(&config.aws_calls).await;
                 let s3_config = aws_sdk_s3::config::Builder::from(&aws).force_path_style(std::env::var("AWS_ENDPOINT_URL").is_ok()).build();
                 (
                     Arc::new(crate::store::dynamo::DynamoTable::new(aws_sdk_dynamodb::Client::new(&aws), table.clone())),

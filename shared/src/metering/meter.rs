@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
+use super::bill::{Outcome, Receipt, negated};
 use crate::store::{CounterAdd, CounterIncrement, Increments, SharedTable, StoreError};
 
 /// One counter a charge adds to.
@@ -50,6 +51,25 @@ pub trait Meter: Send + Sync + 'static {
     /// Applies all `charges` or none of them.
     async fn charge(&self, charges: &[Charge]) -> Result<Verdict, StoreError>;
 
+    /// [`Meter::charge`], at most once for `receipt` however often the write
+    /// is tried (see `metering::bill`). A meter that decides in memory has
+    /// no write of unknown outcome: the default is a plain charge.
+    async fn charge_once(&self, charges: &[Charge], receipt: &Receipt) -> Result<Verdict, StoreError> {
+        let _ = receipt;
+        self.charge(charges).await
+    }
+
+    /// Takes back `charges`, made under `receipt` with `outcome`, at most
+    /// once. The default, for a meter that decides in memory: a charge
+    /// that failed applied nothing, and one applied is subtracted.
+    async fn void(&self, charges: &[Charge], receipt: &Receipt, outcome: Outcome) -> Result<(), StoreError> {
+        let _ = receipt;
+        match outcome {
+            Outcome::Applied => self.charge(&negated(charges)).await.map(|_| ()),
+            Outcome::Unknown => Ok(()),
+        }
+    }
+
     /// Makes everything counted so far durable (no-op for a direct meter).
     async fn flush(&self) -> Result<(), StoreError>;
 
@@ -64,31 +84,143 @@ pub type SharedMeter = Arc<dyn Meter>;
 /// one `TransactWriteItems`, or one `UpdateItem` for a single counter).
 pub struct DirectMeter {
     table: SharedTable,
+    /// Voids the store did not take, retried in the background.
+    pending: Arc<Mutex<PendingVoids>>,
+}
+
+/// How long a void the store does not take is retried, while the process
+/// lives: past it, the store has been down for longer than any charge
+/// could still be in flight.
+const VOID_RETRY_FOR: Duration = Duration::from_secs(600);
+const VOID_RETRY_EVERY: Duration = Duration::from_secs(1);
+/// The longest a failed request's answer waits for its void: the store that
+/// failed it is likely still down, and the retries need no client.
+const VOID_WAIT: Duration = Duration::from_millis(1_000);
+
+#[derive(Default)]
+struct PendingVoids {
+    voids: Vec<PendingVoid>,
+    /// A retry task is running.
+    retrying: bool,
+}
+
+struct PendingVoid {
+    charges: Vec<Charge>,
+    receipt: Receipt,
+    since: std::time::Instant,
+}
+
+fn increment(charge: &Charge) -> CounterIncrement {
+    CounterIncrement {
+        pk: charge.counter.pk.clone(),
+        sk: charge.counter.sk.clone(),
+        by: charge.units,
+        limit: charge.limit,
+        expires_at: Some(charge.expires_at),
+    }
+}
+
+/// `by` to the receipt's counter unless that passes `limit`.
+fn receipt_increment(receipt: &Receipt, by: i64, limit: i64) -> CounterIncrement {
+    CounterIncrement {
+        pk: receipt.counter.pk.clone(),
+        sk: receipt.counter.sk.clone(),
+        by,
+        limit: Some(limit),
+        expires_at: Some(receipt.expires_at),
+    }
+}
+
+/// Voids one charge now (see `metering::bill` for the receipt's states).
+async fn void_now(table: &SharedTable, charges: &[Charge], receipt: &Receipt) -> Result<(), StoreError> {
+    // Absent → voided: a charge still in flight will find it and add nothing.
+    if table.increment_all(&[receipt_increment(receipt, 2, 2)]).await? == Increments::Applied {
+        return Ok(());
+    }
+    // Applied (1) → voided (2) with the units taken back, in one write;
+    // refused when it is voided already.
+    let mut adds = vec![receipt_increment(receipt, 1, 2)];
+    adds.extend(negated(charges).iter().map(increment));
+    table.increment_all(&adds).await.map(|_| ())
 }
 
 impl DirectMeter {
     pub fn new(table: SharedTable) -> Self {
-        Self { table }
+        Self { table, pending: Default::default() }
+    }
+
+    /// Voids still to be retried (for tests and logs).
+    pub fn pending_voids(&self) -> usize {
+        self.pending.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).voids.len()
+    }
+
+    fn retry_later(&self, charges: &[Charge], receipt: &Receipt) {
+        let mut pending = self.pending.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        pending.voids.push(PendingVoid { charges: charges.to_vec(), receipt: receipt.clone(), since: std::time::Instant::now() });
+        if std::mem::replace(&mut pending.retrying, true) {
+            return;
+        }
+        let (table, shared) = (self.table.clone(), self.pending.clone());
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(VOID_RETRY_EVERY).await;
+                let voids = std::mem::take(&mut shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).voids);
+                let mut failed = Vec::new();
+                for void in voids {
+                    match void_now(&table, &void.charges, &void.receipt).await {
+                        Ok(()) => tracing::info!(receipt = %void.receipt.counter.pk, "a charge was voided on retry"),
+                        Err(_) if void.since.elapsed() < VOID_RETRY_FOR => failed.push(void),
+                        Err(error) => tracing::error!(%error, receipt = %void.receipt.counter.pk, "a charge could not be voided; given up"),
+                    }
+                }
+                let mut pending = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                pending.voids.extend(failed);
+                if pending.voids.is_empty() {
+                    pending.retrying = false;
+                    return;
+                }
+            }
+        });
     }
 }
 
 #[async_trait]
 impl Meter for DirectMeter {
     async fn charge(&self, charges: &[Charge]) -> Result<Verdict, StoreError> {
-        let adds: Vec<CounterIncrement> = charges
-            .iter()
-            .map(|charge| CounterIncrement {
-                pk: charge.counter.pk.clone(),
-                sk: charge.counter.sk.clone(),
-                by: charge.units,
-                limit: charge.limit,
-                expires_at: Some(charge.expires_at),
-            })
-            .collect();
+        let adds: Vec<CounterIncrement> = charges.iter().map(increment).collect();
         Ok(match self.table.increment_all(&adds).await? {
             Increments::Applied => Verdict::Allowed,
             Increments::Refused { index } => Verdict::Refused { index },
         })
+    }
+
+    /// The receipt (absent → 1) in the same transaction as the charges: a
+    /// receipt already there refuses the write, which means an earlier try of
+    /// this very charge was applied (the SDK retried a timed-out attempt).
+    async fn charge_once(&self, charges: &[Charge], receipt: &Receipt) -> Result<Verdict, StoreError> {
+        let mut adds = vec![receipt_increment(receipt, 1, 1)];
+        adds.extend(charges.iter().map(increment));
+        Ok(match self.table.increment_all(&adds).await? {
+            Increments::Applied | Increments::Refused { index: 0 } => Verdict::Allowed,
+            Increments::Refused { index } => Verdict::Refused { index: index - 1 },
+        })
+    }
+
+    /// Whatever the request knows of the outcome, the receipt decides. The
+    /// failed request waits at most [`VOID_WAIT`] for it; a void the store
+    /// does not take by then is retried every second for ten minutes
+    /// (while the process lives), so a charge that lands late is still
+    /// taken back. Every step is idempotent, so a void cut short and tried
+    /// again never takes back twice.
+    async fn void(&self, charges: &[Charge], receipt: &Receipt, _outcome: Outcome) -> Result<(), StoreError> {
+        let result = match tokio::time::timeout(VOID_WAIT, void_now(&self.table, charges, receipt)).await {
+            Ok(result) => result,
+            Err(_) => Err(StoreError::Backend(format!("voiding took longer than {} ms", VOID_WAIT.as_millis()))),
+        };
+        if result.is_err() {
+            self.retry_later(charges, receipt);
+        }
+        result
     }
 
     async fn flush(&self) -> Result<(), StoreError> {
@@ -312,6 +444,70 @@ mod tests {
         let second = BufferedMeter::new(table.clone());
         assert_eq!(second.charge(&[charge("quota", 2, Some(7))]).await.unwrap(), Verdict::Allowed);
         assert_eq!(second.charge(&[charge("quota", 1, Some(7))]).await.unwrap(), Verdict::Refused { index: 0 });
+    }
+
+    fn receipt(n: usize) -> Receipt {
+        Receipt::new("b1", n, 1_000)
+    }
+
+    /// A retried charge (the SDK's, after a timed-out attempt that was
+    /// applied) counts once; a plain charge would count twice.
+    #[tokio::test]
+    async fn a_charge_with_a_receipt_counts_once_however_often_it_is_tried() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        let meter = DirectMeter::new(table.clone());
+        let pair = [charge("rate", 1, Some(3)), charge("usage", 1, None)];
+        for _ in 0..3 {
+            assert_eq!(meter.charge_once(&pair, &receipt(0)).await.unwrap(), Verdict::Allowed);
+        }
+        assert_eq!(table.counter("P", "usage").await.unwrap(), 1);
+        assert_eq!(table.counter("RECEIPT#b1", "0").await.unwrap(), 1);
+        // A refusal adds nothing, the receipt included; the index is the charge's.
+        meter.charge(&[charge("rate", 2, Some(3))]).await.unwrap();
+        assert_eq!(meter.charge_once(&pair, &receipt(1)).await.unwrap(), Verdict::Refused { index: 0 });
+        assert_eq!(table.counter("RECEIPT#b1", "1").await.unwrap(), 0);
+        assert_eq!(table.counter("P", "usage").await.unwrap(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_void_takes_back_once_and_stops_a_late_charge() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        let meter = DirectMeter::new(table.clone());
+        let pair = [charge("rate", 1, Some(3)), charge("usage", 1, None)];
+        meter.charge_once(&pair, &receipt(0)).await.unwrap();
+        meter.charge_once(&pair, &receipt(1)).await.unwrap();
+        // Voided twice (a retry), taken back once.
+        for _ in 0..2 {
+            meter.void(&pair, &receipt(1), Outcome::Applied).await.unwrap();
+        }
+        assert_eq!(table.counter("P", "usage").await.unwrap(), 1);
+        assert_eq!(table.counter("P", "rate").await.unwrap(), 1);
+        assert_eq!(table.counter("RECEIPT#b1", "1").await.unwrap(), 2);
+        // A charge whose outcome was unknown and that lands after its void:
+        // the void marked the receipt first, so the charge adds nothing.
+        meter.void(&pair, &receipt(2), Outcome::Unknown).await.unwrap();
+        meter.charge_once(&pair, &receipt(2)).await.unwrap();
+        assert_eq!(table.counter("P", "usage").await.unwrap(), 1);
+        assert_eq!(meter.pending_voids(), 0);
+    }
+
+    /// The in-memory meter has no write of unknown outcome: it takes back
+    /// what it applied and nothing else.
+    #[tokio::test]
+    async fn the_buffered_meter_voids_what_it_applied() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table(&dir);
+        let meter = BufferedMeter::new(table.clone());
+        let one = [charge("usage", 1, None)];
+        meter.charge_once(&one, &receipt(0)).await.unwrap();
+        meter.charge_once(&one, &receipt(1)).await.unwrap();
+        meter.void(&one, &receipt(1), Outcome::Applied).await.unwrap();
+        meter.void(&one, &receipt(2), Outcome::Unknown).await.unwrap();
+        meter.flush().await.unwrap();
+        assert_eq!(table.counter("P", "usage").await.unwrap(), 1);
+        assert_eq!(table.counter("RECEIPT#b1", "0").await.unwrap(), 0, "no receipts in memory or store");
     }
 
     #[tokio::test]

@@ -27,11 +27,13 @@
 //! | `USAGE#{org}#{YYYY-MM}`        | `KEY#{key}`      | one key's units in a month               |
 //! | `USAGE#{org}#{YYYY-MM}`        | `WIDGET#{widget}`| one widget's units in a month            |
 
+pub mod bill;
 pub mod edge;
 pub mod meter;
 
 use chrono::{DateTime, Datelike, Duration, TimeZone, Timelike, Utc};
 
+pub use bill::Bill;
 pub use meter::{BufferedMeter, Charge, CounterId, DirectMeter, Meter, SharedMeter, Verdict};
 
 use crate::auth::Plan;
@@ -214,9 +216,31 @@ fn client_hash(client: &str) -> String {
 
 /// Charges `usage` to `account`, or says which limit refused it and when to
 /// retry.
+///
+/// Within an open [`Bill`] (a request being served) the charge is made at
+/// most once and noted on the bill, to be taken back if the request fails
+/// on the service's side; a refund is never billed.
 pub async fn charge(meter: &dyn Meter, account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Result<(), Refusal> {
     let charges = charges(account, usage, now);
-    match meter.charge(&charges).await? {
+    let verdict = match Bill::current().filter(|_| usage != Usage::RequestRefund) {
+        None => meter.charge(&charges).await?,
+        Some(bill) => {
+            let receipt = bill.next_receipt(now.timestamp());
+            match meter.charge_once(&charges, &receipt).await {
+                Ok(verdict) => {
+                    if verdict == Verdict::Allowed {
+                        bill.note(charges.clone(), receipt, bill::Outcome::Applied);
+                    }
+                    verdict
+                }
+                Err(error) => {
+                    bill.note(charges, receipt, bill::Outcome::Unknown);
+                    return Err(error.into());
+                }
+            }
+        }
+    };
+    match verdict {
         Verdict::Allowed => Ok(()),
         Verdict::Refused { index } if charges[index].counter.pk.starts_with("RATE#") => {
             let (whose, limit) = match account.spender {
