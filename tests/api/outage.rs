@@ -154,7 +154,8 @@ async fn a_stalled_store_is_a_prompt_honest_uncharged_503_and_recovery_is_immedi
     let health = app.send(Request::get("/health").body(Body::empty()).unwrap()).await;
     assert_eq!(health.status, 200, "{}", health.text);
     assert_eq!(health.body["status"], "up");
-    assert!(started.elapsed() < Duration::from_millis(500), "health took {:?}", started.elapsed());
+    // Well under the 5 s a store call would take now.
+    assert!(started.elapsed() < Duration::from_secs(2), "health took {:?}", started.elapsed());
     let mut times = Vec::new();
     while let Some(joined) = requests.join_next().await {
         let (answer, took) = joined.expect("request task");
@@ -188,14 +189,16 @@ async fn a_stalled_store_is_a_prompt_honest_uncharged_503_and_recovery_is_immedi
     let answer = tokio::time::timeout(Duration::from_secs(30), generate_report(&app, &report(12), "application/vnd.api+json"))
         .await
         .expect("an answer within 30 s under a stalled S3");
-    assert_unavailable(&answer, started.elapsed(), Duration::from_secs(12));
+    assert_unavailable(&answer, started.elapsed(), Duration::from_secs(7));
+    eprintln!("outage: a report link under a stalled S3 answered 503 in {:?}", started.elapsed());
     let started = Instant::now();
     let answer = tokio::time::timeout(Duration::from_secs(30), generate_report(&app, &report(13), "application/pdf"))
         .await
         .expect("an answer within 30 s under a stalled S3");
     assert_eq!(answer.status, 200, "{}", answer.text);
     assert!(answer.text.starts_with("%PDF"));
-    assert!(started.elapsed() < Duration::from_secs(12), "an unstored report took {:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(7), "an unstored report took {:?}", started.elapsed());
+    eprintln!("outage: a PDF under a stalled S3 was served unstored in {:?}", started.elapsed());
     delivered += 1;
     s3.resume();
 
@@ -220,7 +223,7 @@ async fn a_timed_out_charge_counts_once_and_a_503_counts_nothing() {
     let proxy = super::dynamo_proxy::DynamoProxy::start(&moto, Duration::ZERO).await;
     let limits = shared::config::AwsCallLimits {
         attempt: Duration::from_millis(400),
-        operation: Duration::from_millis(2_000),
+        operation: Duration::from_millis(4_000),
         ..Default::default()
     };
     let app = TestApp::spawn_on_aws(&proxy.endpoint, &moto, &limits).await;
@@ -239,7 +242,7 @@ async fn a_timed_out_charge_counts_once_and_a_503_counts_nothing() {
     assert_eq!(units(&app).await, 2, "a charge tried {writes} times counts once");
 
     // Every try applied, none answered in time: a 503, and nothing counted.
-    proxy.hold_answers("TransactWriteItems", 3, Duration::from_millis(2_500));
+    proxy.hold_answers("TransactWriteItems", 3, Duration::from_millis(4_500));
     let answer = app.post("/api/calc/natal", &natal()).await;
     assert_eq!(answer.status, 503, "{}", answer.text);
     let mut counted = units(&app).await;

@@ -92,12 +92,18 @@ pub async fn generate(
     let (kind, template, language) = (request.kind, request.template, request.language);
 
     let wants_link = wants_json_api(&headers);
-    // The store keeps reports so a repeated request costs no rendering; a
-    // store that does not answer costs a rendering, not the request.
-    let stored = app.blobs.get(&key).await.unwrap_or_else(|error| {
-        tracing::warn!(%error, "the report store did not answer; rendering the report anew");
-        None
-    });
+    // The store keeps reports so a repeated request costs no rendering. A
+    // download link needs the store: when it does not answer, a 503 (not
+    // charged) at once. The PDF itself does not: it is rendered and served
+    // unstored (charged), without a second wait on a store that just failed.
+    let (stored, store_answers) = match app.blobs.get(&key).await {
+        Ok(stored) => (stored, true),
+        Err(error) if wants_link => return Err(error.into()),
+        Err(error) => {
+            tracing::warn!(%error, "the report store did not answer; the report is rendered and served unstored");
+            (None, false)
+        }
+    };
     let (bytes, cached) = match stored {
         Some(blob) => (blob.bytes, true),
         None => {
@@ -114,12 +120,12 @@ pub async fn generate(
             })
             .await
             .map_err(ApiError::internal)??;
-            match app.blobs.put(&key, bytes.clone(), PDF).await {
-                Ok(()) => {}
-                // The PDF itself needs no store: it is delivered (and charged)
-                // unstored. A download link does: a 503, not charged.
-                Err(error) if !wants_link => tracing::warn!(%error, "the report store did not answer; the report is served unstored"),
-                Err(error) => return Err(error.into()),
+            if store_answers {
+                match app.blobs.put(&key, bytes.clone(), PDF).await {
+                    Ok(()) => {}
+                    Err(error) if !wants_link => tracing::warn!(%error, "the report store did not answer; the report is served unstored"),
+                    Err(error) => return Err(error.into()),
+                }
             }
             (bytes, false)
         }
