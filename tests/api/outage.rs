@@ -210,6 +210,7 @@ async fn a_stalled_store_is_a_prompt_honest_uncharged_503_and_recovery_is_immedi
         counted = units(&app).await;
     }
     assert_eq!(counted, delivered, "units counted against 200s delivered");
+    eprintln!("outage: {counted} units counted for {delivered} keyed 200s");
 }
 
 /// A charge applied by DynamoDB but answered too late: the SDK tries it
