@@ -39,6 +39,7 @@ mod pdf_reports;
 mod places;
 mod points;
 mod progressions;
+mod recorded;
 mod reference;
 mod refusals;
 mod returns;
