@@ -12,18 +12,48 @@
 //! budget that stops retrying while most calls fail. There is no circuit
 //! breaker: the first call after the service answers again succeeds.
 
+#[cfg(feature = "aws")]
 use aws_config::retry::RetryConfig;
+#[cfg(feature = "aws")]
 use aws_config::timeout::TimeoutConfig;
+#[cfg(feature = "aws")]
 use aws_config::{BehaviorVersion, ConfigLoader, SdkConfig};
 
-use crate::config::AwsCallLimits;
+/// The bounds every AWS SDK client gets (see `sdk_config`): without them
+/// the SDK waits for a stalled service for ever, and on Lambda one hung call
+/// burns the function's whole timeout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AwsCallLimits {
+    /// Establishing a connection (TCP and TLS).
+    pub connect: std::time::Duration,
+    /// One attempt: sending the request and reading the whole answer.
+    pub attempt: std::time::Duration,
+    /// The whole call, retries and their backoff included: the longest a
+    /// request waits on one AWS call.
+    pub operation: std::time::Duration,
+    /// Attempts per call, the first included (the SDK's standard retry mode).
+    pub max_attempts: u32,
+}
 
+impl Default for AwsCallLimits {
+    fn default() -> Self {
+        Self {
+            connect: std::time::Duration::from_millis(1_000),
+            attempt: std::time::Duration::from_millis(2_000),
+            operation: std::time::Duration::from_millis(5_000),
+            max_attempts: 3,
+        }
+    }
+}
+
+#[cfg(feature = "aws")]
 /// The SDK's configuration from the environment (region, credentials,
 /// `AWS_ENDPOINT_URL`), with `limits` on every call.
 pub async fn sdk_config(limits: &AwsCallLimits) -> SdkConfig {
     bounded(aws_config::defaults(BehaviorVersion::latest()), limits).load().await
 }
 
+#[cfg(feature = "aws")]
 /// `loader` with `limits` on every call: for a configuration made
 /// elsewhere (tests give their endpoint and credentials).
 pub fn bounded(loader: ConfigLoader, limits: &AwsCallLimits) -> ConfigLoader {
@@ -38,7 +68,7 @@ pub fn bounded(loader: ConfigLoader, limits: &AwsCallLimits) -> ConfigLoader {
         .retry_config(RetryConfig::standard().with_max_attempts(limits.max_attempts))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "aws"))]
 mod tests {
     use super::*;
 

@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::auth::jwt::{DEFAULT_MAX_LIFETIME_SECONDS, JwtKey, MIN_HS256_SECRET_BYTES};
+pub use crate::aws::AwsCallLimits;
 use crate::cloudfront::CdnConfig;
 use crate::signing::{DEFAULT_KEY_ID, SigningKey};
 
@@ -80,59 +81,40 @@ pub struct Config {
     pub aws_calls: AwsCallLimits,
 }
 
-/// The bounds every AWS SDK client gets (see `crate::aws`): without them
-/// the SDK waits for a stalled service for ever, and on Lambda one hung call
-/// burns the function's whole timeout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AwsCallLimits {
-    /// Establishing a connection (TCP and TLS).
-    pub connect: std::time::Duration,
-    /// One attempt: sending the request and reading the whole answer.
-    pub attempt: std::time::Duration,
-    /// The whole call, retries and their backoff included: the longest a
-    /// request waits on one AWS call.
-    pub operation: std::time::Duration,
-    /// Attempts per call, the first included (the SDK's standard retry mode).
-    pub max_attempts: u32,
-}
-
-impl Default for AwsCallLimits {
-    fn default() -> Self {
-        Self {
-            connect: std::time::Duration::from_millis(1_000),
-            attempt: std::time::Duration::from_millis(2_000),
-            operation: std::time::Duration::from_millis(5_000),
-            max_attempts: 3,
+/// `AWS_CONNECT_TIMEOUT_MS`, `AWS_ATTEMPT_TIMEOUT_MS`,
+/// `AWS_OPERATION_TIMEOUT_MS` (50–60000 each, the attempt no longer than the
+/// operation) and `AWS_MAX_ATTEMPTS` (1–10).
+fn aws_call_limits(var: &dyn Fn(&str) -> Option<String>) -> Result<AwsCallLimits, ConfigError> {
+    let defaults = AwsCallLimits::default();
+    let millis = |name: &'static str, default: std::time::Duration| -> Result<std::time::Duration, ConfigError> {
+        let ms: u64 = parse_number(var, name, default.as_millis() as u64)?;
+        if !(50..=60_000).contains(&ms) {
+            return Err(ConfigError::Invalid { name, reason: "must be 50 to 60000 (milliseconds)".into() });
         }
+        Ok(std::time::Duration::from_millis(ms))
+    };
+    let limits = AwsCallLimits {
+        connect: millis("AWS_CONNECT_TIMEOUT_MS", defaults.connect)?,
+        attempt: millis("AWS_ATTEMPT_TIMEOUT_MS", defaults.attempt)?,
+        operation: millis("AWS_OPERATION_TIMEOUT_MS", defaults.operation)?,
+        max_attempts: parse_number(var, "AWS_MAX_ATTEMPTS", defaults.max_attempts)?,
+    };
+    if !(1..=10).contains(&limits.max_attempts) {
+        return Err(ConfigError::Invalid { name: "AWS_MAX_ATTEMPTS", reason: "must be 1 to 10".into() });
     }
+    if limits.attempt > limits.operation {
+        return Err(ConfigError::Invalid {
+            name: "AWS_ATTEMPT_TIMEOUT_MS",
+            reason: "is longer than AWS_OPERATION_TIMEOUT_MS, which bounds the whole call".into(),
+        });
+    }
+    Ok(limits)
 }
 
-impl AwsCallLimits {
-    fn from_lookup(var: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let defaults = Self::default();
-        let millis = |name: &'static str, default: std::time::Duration| -> Result<std::time::Duration, ConfigError> {
-            let ms: u64 = parse_number(var, name, default.as_millis() as u64)?;
-            if !(50..=60_000).contains(&ms) {
-                return Err(ConfigError::Invalid { name, reason: "must be 50 to 60000 (milliseconds)".into() });
-            }
-            Ok(std::time::Duration::from_millis(ms))
-        };
-        let limits = Self {
-            connect: millis("AWS_CONNECT_TIMEOUT_MS", defaults.connect)?,
-            attempt: millis("AWS_ATTEMPT_TIMEOUT_MS", defaults.attempt)?,
-            operation: millis("AWS_OPERATION_TIMEOUT_MS", defaults.operation)?,
-            max_attempts: parse_number(var, "AWS_MAX_ATTEMPTS", defaults.max_attempts)?,
-        };
-        if !(1..=10).contains(&limits.max_attempts) {
-            return Err(ConfigError::Invalid { name: "AWS_MAX_ATTEMPTS", reason: "must be 1 to 10".into() });
-        }
-        if limits.attempt > limits.operation {
-            return Err(ConfigError::Invalid {
-                name: "AWS_ATTEMPT_TIMEOUT_MS",
-                reason: "is longer than AWS_OPERATION_TIMEOUT_MS, which bounds the whole call".into(),
-            });
-        }
-        Ok(limits)
+#[cfg(feature = "aws")]
+impl From<crate::secrets::SecretError> for ConfigError {
+    fn from(error: crate::secrets::SecretError) -> Self {
+        Self::Invalid { name: error.variable, reason: error.reason }
     }
 }
 
@@ -196,7 +178,7 @@ impl Config {
         let fetched = match (wanted.is_empty(), aws) {
             (true, _) => Default::default(),
             (false, Some(aws)) => crate::secrets::fetch(aws, wanted).await?,
-            (false, None) => crate::secrets::fetch(&crate::aws::sdk_config(&AwsCallLimits::from_lookup(var)?).await, wanted).await?,
+            (false, None) => crate::secrets::fetch(&crate::aws::sdk_config(&aws_call_limits(var)?).await, wanted).await?,
         };
         Self::from_lookup(&|name: &str| fetched.get(name).cloned().or_else(|| var(name)))
     }
@@ -271,7 +253,7 @@ impl Config {
             },
             chat_heartbeat: chat_heartbeat(var)?,
             trusted_proxies: trusted_proxies(var)?,
-            aws_calls: AwsCallLimits::from_lookup(var)?,
+            aws_calls: aws_call_limits(var)?,
         })
     }
 }
@@ -430,6 +412,25 @@ mod tests {
         assert_eq!(with(Some("500")).unwrap(), std::time::Duration::from_millis(500));
         for bad in ["0", "99", "60001", "soon"] {
             assert!(with(Some(bad)).unwrap_err().to_string().contains("CHAT_HEARTBEAT_MS"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn aws_calls_are_bounded_by_default_and_the_bounds_checked() {
+        let with = |pairs: &'static [(&'static str, &'static str)]| {
+            aws_call_limits(&move |name: &str| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned()))
+        };
+        assert_eq!(with(&[]).unwrap(), AwsCallLimits::default());
+        let set = with(&[("AWS_OPERATION_TIMEOUT_MS", "8000"), ("AWS_ATTEMPT_TIMEOUT_MS", "3000"), ("AWS_MAX_ATTEMPTS", "2")]).unwrap();
+        assert_eq!((set.operation.as_millis(), set.attempt.as_millis(), set.max_attempts), (8000, 3000, 2));
+        for (bad, variable) in [
+            (&[("AWS_CONNECT_TIMEOUT_MS", "0")][..], "AWS_CONNECT_TIMEOUT_MS"),
+            (&[("AWS_OPERATION_TIMEOUT_MS", "soon")][..], "AWS_OPERATION_TIMEOUT_MS"),
+            (&[("AWS_MAX_ATTEMPTS", "0")][..], "AWS_MAX_ATTEMPTS"),
+            // An attempt longer than the whole call could never be tried in full.
+            (&[("AWS_ATTEMPT_TIMEOUT_MS", "6000")][..], "AWS_ATTEMPT_TIMEOUT_MS"),
+        ] {
+            assert!(with(bad).unwrap_err().to_string().contains(variable), "{bad:?}");
         }
     }
 

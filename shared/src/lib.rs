@@ -9,7 +9,6 @@
 
 pub mod astro;
 pub mod auth;
-#[cfg(feature = "aws")]
 pub mod aws;
 pub mod blob;
 pub mod chat;
