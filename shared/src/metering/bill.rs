@@ -40,7 +40,7 @@ pub struct Receipt {
 impl Receipt {
     /// `RECEIPT#{bill}` / `{n}`, kept [`RECEIPT_KEPT_SECONDS`] from `now`.
     pub fn new(bill_id: &str, n: usize, now: i64) -> Self {
-        Self { counter: CounterId { pk: format!("RECEIPT#{bill_id}"), sk: n.to_string() }, expires_at: now + RECEIPT_KEPT_SECONDS }
+        Self { counter: CounterId { pk: crate::repo::schema::receipt(bill_id), sk: n.to_string() }, expires_at: now + RECEIPT_KEPT_SECONDS }
     }
 }
 

@@ -204,7 +204,7 @@ pub async fn charge(meter: &dyn Meter, log_id: &str, tally: &EdgeTally) -> Resul
             let mut charges = Vec::with_capacity(chunk.len() + 2);
             charges.push(Charge {
                 counter: CounterId {
-                    pk: format!("EDGELOG#{log_id}"),
+                    pk: crate::repo::schema::edge_log(log_id),
                     sk: format!("{}#{}#{write}", charged.organization_id, charged.month),
                 },
                 units: 1,

@@ -136,14 +136,8 @@ pub fn month_of(now: DateTime<Utc>) -> String {
     now.format("%Y-%m").to_string()
 }
 
-pub fn usage_partition(organization_id: &str, month: &str) -> String {
-    format!("USAGE#{organization_id}#{month}")
-}
-
-pub const USAGE_TOTAL: &str = "TOTAL";
-pub const USAGE_KEY_PREFIX: &str = "KEY#";
-pub const USAGE_WIDGET_PREFIX: &str = "WIDGET#";
-pub const USAGE_CHATBOT_PREFIX: &str = "CHATBOT#";
+use crate::repo::schema;
+pub use crate::repo::schema::{USAGE_CHATBOT_PREFIX, USAGE_KEY_PREFIX, USAGE_TOTAL, USAGE_WIDGET_PREFIX, usage as usage_partition};
 
 fn start_of_next_month(now: DateTime<Utc>) -> DateTime<Utc> {
     let (year, month) = if now.month() == 12 { (now.year() + 1, 1) } else { (now.year(), now.month() + 1) };
@@ -178,18 +172,18 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
     let usage_line = match account.spender {
         Spender::Key { id, rate_limit_per_minute } => {
             if let Some(limit) = rate_limit_per_minute {
-                charges.push(window(format!("RATE#{id}"), limit));
+                charges.push(window(schema::rate(id), limit));
             }
             format!("{USAGE_KEY_PREFIX}{id}")
         }
         Spender::Widget { id, client, limits } => {
-            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}"), limits.per_widget));
-            charges.push(window(format!("RATE#{USAGE_WIDGET_PREFIX}{id}#{}", client_hash(client)), limits.per_client));
+            charges.push(window(schema::rate(&schema::widget(id)), limits.per_widget));
+            charges.push(window(schema::rate(&format!("{}#{}", schema::widget(id), client_hash(client))), limits.per_client));
             format!("{USAGE_WIDGET_PREFIX}{id}")
         }
         Spender::Chatbot { id, user, limits } => {
-            charges.push(window(format!("RATE#{USAGE_CHATBOT_PREFIX}{id}"), limits.per_widget));
-            charges.push(window(format!("RATE#{USAGE_CHATBOT_PREFIX}{id}#{}", client_hash(user)), limits.per_client));
+            charges.push(window(schema::rate(&schema::chatbot(id)), limits.per_widget));
+            charges.push(window(schema::rate(&format!("{}#{}", schema::chatbot(id), client_hash(user))), limits.per_client));
             format!("{USAGE_CHATBOT_PREFIX}{id}")
         }
     };
@@ -242,7 +236,7 @@ pub async fn charge(meter: &dyn Meter, account: &Account<'_>, usage: Usage, now:
     };
     match verdict {
         Verdict::Allowed => Ok(()),
-        Verdict::Refused { index } if charges[index].counter.pk.starts_with("RATE#") => {
+        Verdict::Refused { index } if charges[index].counter.pk.starts_with(schema::RATE_PREFIX) => {
             let (whose, limit) = match account.spender {
                 Spender::Key { rate_limit_per_minute, .. } => ("the key's", rate_limit_per_minute.unwrap_or_default()),
                 Spender::Widget { limits, .. } if index == 0 => ("the widget's", limits.per_widget),

@@ -71,9 +71,6 @@ pub struct ChatProfile {
     pub created_at: String,
 }
 
-pub const CHATBOT_PREFIX: &str = "CHATBOT#";
-const PROFILE_PREFIX: &str = "PROFILE#";
-const CONVERSATION_PREFIX: &str = "CONV#";
 /// Messages a conversation keeps (the oldest go first).
 pub const KEPT_MESSAGES: usize = 20;
 /// Days a conversation is kept after its last message.
@@ -100,22 +97,6 @@ pub struct Conversation {
     pub updated_at: String,
 }
 
-fn conversation_sk(external_user_id: &str, id: &str) -> String {
-    format!("{CONVERSATION_PREFIX}{external_user_id}#{id}")
-}
-
-fn chatbot_sk(id: &str) -> String {
-    format!("{CHATBOT_PREFIX}{id}")
-}
-
-fn own_pk(id: &str) -> String {
-    format!("{CHATBOT_PREFIX}{id}")
-}
-
-fn profile_sk(external_user_id: &str) -> String {
-    format!("{PROFILE_PREFIX}{external_user_id}")
-}
-
 fn not_found(error: StoreError) -> RepoError {
     match error {
         StoreError::ConditionFailed => RepoError::NotFound,
@@ -128,10 +109,10 @@ pub async fn create(table: &dyn Table, chatbot: &Chatbot) -> Result<(), RepoErro
     table
         .write(vec![
             WriteOp::Put {
-                item: Item::new(schema::org(&chatbot.organization_id), chatbot_sk(&chatbot.id), attrs.clone()),
+                item: Item::new(schema::org(&chatbot.organization_id), schema::chatbot(&chatbot.id), attrs.clone()),
                 condition: Condition::MustNotExist,
             },
-            WriteOp::Put { item: Item::new(own_pk(&chatbot.id), schema::META, attrs), condition: Condition::MustNotExist },
+            WriteOp::Put { item: Item::new(schema::chatbot(&chatbot.id), schema::META, attrs), condition: Condition::MustNotExist },
         ])
         .await
         .map_err(conflict_as_exists)
@@ -139,12 +120,12 @@ pub async fn create(table: &dyn Table, chatbot: &Chatbot) -> Result<(), RepoErro
 
 /// The organization's chatbot `id`.
 pub async fn get(table: &dyn Table, org_id: &str, id: &str) -> Result<Option<Chatbot>, RepoError> {
-    Ok(table.get(&schema::org(org_id), &chatbot_sk(id)).await?.map(from_item).transpose()?)
+    Ok(table.get(&schema::org(org_id), &schema::chatbot(id)).await?.map(from_item).transpose()?)
 }
 
 /// The chatbot `id`, whichever organization it belongs to (its public route).
 pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Chatbot>, RepoError> {
-    Ok(table.get(&own_pk(id), schema::META).await?.map(from_item).transpose()?)
+    Ok(table.get(&schema::chatbot(id), schema::META).await?.map(from_item).transpose()?)
 }
 
 /// Rewrites an existing chatbot and its copy ([`RepoError::NotFound`] if gone).
@@ -153,10 +134,10 @@ pub async fn update(table: &dyn Table, chatbot: &Chatbot) -> Result<(), RepoErro
     table
         .write(vec![
             WriteOp::Put {
-                item: Item::new(schema::org(&chatbot.organization_id), chatbot_sk(&chatbot.id), attrs.clone()),
+                item: Item::new(schema::org(&chatbot.organization_id), schema::chatbot(&chatbot.id), attrs.clone()),
                 condition: Condition::MustExist,
             },
-            WriteOp::Put { item: Item::new(own_pk(&chatbot.id), schema::META, attrs), condition: Condition::None },
+            WriteOp::Put { item: Item::new(schema::chatbot(&chatbot.id), schema::META, attrs), condition: Condition::None },
         ])
         .await
         .map_err(not_found)
@@ -166,12 +147,12 @@ pub async fn update(table: &dyn Table, chatbot: &Chatbot) -> Result<(), RepoErro
 pub async fn delete(table: &dyn Table, org_id: &str, id: &str) -> Result<(), RepoError> {
     table
         .write(vec![
-            WriteOp::Delete { pk: schema::org(org_id), sk: chatbot_sk(id), condition: Condition::MustExist },
-            WriteOp::Delete { pk: own_pk(id), sk: schema::META.to_owned(), condition: Condition::None },
+            WriteOp::Delete { pk: schema::org(org_id), sk: schema::chatbot(id), condition: Condition::MustExist },
+            WriteOp::Delete { pk: schema::chatbot(id), sk: schema::META.to_owned(), condition: Condition::None },
         ])
         .await
         .map_err(not_found)?;
-    for profile in table.query(&own_pk(id), "", None).await? {
+    for profile in table.query(&schema::chatbot(id), "", None).await? {
         table.write(vec![WriteOp::Delete { pk: profile.pk, sk: profile.sk, condition: Condition::None }]).await?;
     }
     Ok(())
@@ -179,7 +160,7 @@ pub async fn delete(table: &dyn Table, org_id: &str, id: &str) -> Result<(), Rep
 
 /// The organization's chatbots, oldest first.
 pub async fn list(table: &dyn Table, org_id: &str) -> Result<Vec<Chatbot>, RepoError> {
-    let items = table.query(&schema::org(org_id), CHATBOT_PREFIX, None).await?;
+    let items = table.query(&schema::org(org_id), schema::CHATBOT_PREFIX, None).await?;
     let mut chatbots: Vec<Chatbot> = items.into_iter().map(from_item).collect::<Result<_, _>>()?;
     chatbots.sort_by(|a, b| a.created_at.cmp(&b.created_at).then_with(|| a.id.cmp(&b.id)));
     Ok(chatbots)
@@ -189,7 +170,7 @@ pub async fn list(table: &dyn Table, org_id: &str) -> Result<Vec<Chatbot>, RepoE
 pub async fn create_profile(table: &dyn Table, profile: &ChatProfile) -> Result<(), RepoError> {
     table
         .write(vec![WriteOp::Put {
-            item: Item::new(own_pk(&profile.chatbot_id), profile_sk(&profile.external_user_id), to_attrs(profile)?),
+            item: Item::new(schema::chatbot(&profile.chatbot_id), schema::chat_profile(&profile.external_user_id), to_attrs(profile)?),
             condition: Condition::MustNotExist,
         }])
         .await
@@ -197,22 +178,26 @@ pub async fn create_profile(table: &dyn Table, profile: &ChatProfile) -> Result<
 }
 
 pub async fn get_profile(table: &dyn Table, chatbot_id: &str, external_user_id: &str) -> Result<Option<ChatProfile>, RepoError> {
-    Ok(table.get(&own_pk(chatbot_id), &profile_sk(external_user_id)).await?.map(from_item).transpose()?)
+    Ok(table.get(&schema::chatbot(chatbot_id), &schema::chat_profile(external_user_id)).await?.map(from_item).transpose()?)
 }
 
 /// The chatbot's profiles, by `externalUserId`.
 pub async fn list_profiles(table: &dyn Table, chatbot_id: &str) -> Result<Vec<ChatProfile>, RepoError> {
-    let items = table.query(&own_pk(chatbot_id), PROFILE_PREFIX, None).await?;
+    let items = table.query(&schema::chatbot(chatbot_id), schema::PROFILE_PREFIX, None).await?;
     Ok(items.into_iter().map(from_item).collect::<Result<_, _>>()?)
 }
 
 /// Erases a user: the profile and every conversation kept under its id.
 pub async fn delete_profile(table: &dyn Table, chatbot_id: &str, external_user_id: &str) -> Result<(), RepoError> {
     table
-        .write(vec![WriteOp::Delete { pk: own_pk(chatbot_id), sk: profile_sk(external_user_id), condition: Condition::MustExist }])
+        .write(vec![WriteOp::Delete {
+            pk: schema::chatbot(chatbot_id),
+            sk: schema::chat_profile(external_user_id),
+            condition: Condition::MustExist,
+        }])
         .await
         .map_err(not_found)?;
-    for item in table.query(&own_pk(chatbot_id), &format!("{CONVERSATION_PREFIX}{external_user_id}#"), None).await? {
+    for item in table.query(&schema::chatbot(chatbot_id), &schema::conversations_of(external_user_id), None).await? {
         table.write(vec![WriteOp::Delete { pk: item.pk, sk: item.sk, condition: Condition::None }]).await?;
     }
     Ok(())
@@ -225,7 +210,7 @@ pub async fn get_conversation(
     external_user_id: &str,
     id: &str,
 ) -> Result<Option<Conversation>, RepoError> {
-    let Some(item) = table.get(&own_pk(chatbot_id), &conversation_sk(external_user_id, id)).await? else { return Ok(None) };
+    let Some(item) = table.get(&schema::chatbot(chatbot_id), &schema::conversation(external_user_id, id)).await? else { return Ok(None) };
     let conversation: Conversation = from_item(item)?;
     let kept_until = chrono::DateTime::parse_from_rfc3339(&conversation.updated_at)
         .map(|at| at.with_timezone(&chrono::Utc) + chrono::Duration::days(RETENTION_DAYS))
@@ -240,7 +225,7 @@ pub async fn put_conversation(table: &dyn Table, conversation: &Conversation) ->
     kept.messages.drain(..excess);
     table
         .write(vec![WriteOp::Put {
-            item: Item::new(own_pk(&kept.chatbot_id), conversation_sk(&kept.external_user_id, &kept.id), to_attrs(&kept)?),
+            item: Item::new(schema::chatbot(&kept.chatbot_id), schema::conversation(&kept.external_user_id, &kept.id), to_attrs(&kept)?),
             condition: Condition::None,
         }])
         .await?;

@@ -38,16 +38,6 @@ pub struct OrgContent {
     pub updated_at: String,
 }
 
-pub const CONTENT_PREFIX: &str = "CONTENT#";
-
-fn content_sk(urn: &str) -> String {
-    format!("{CONTENT_PREFIX}{urn}")
-}
-
-fn id_sk(id: &str) -> String {
-    format!("CONTENTID#{id}")
-}
-
 /// Stores a new item; [`RepoError::AlreadyExists`] if the organization has
 /// one with this URN already (one copy per base item).
 pub async fn create(table: &dyn Table, item: &OrgContent) -> Result<(), RepoError> {
@@ -56,11 +46,11 @@ pub async fn create(table: &dyn Table, item: &OrgContent) -> Result<(), RepoErro
     table
         .write(vec![
             WriteOp::Put {
-                item: Item::new(schema::org(&item.organization_id), content_sk(&item.urn), to_attrs(item)?),
+                item: Item::new(schema::org(&item.organization_id), schema::content(&item.urn), to_attrs(item)?),
                 condition: Condition::MustNotExist,
             },
             WriteOp::Put {
-                item: Item::new(schema::org(&item.organization_id), id_sk(&item.id), pointer),
+                item: Item::new(schema::org(&item.organization_id), schema::content_id(&item.id), pointer),
                 condition: Condition::MustNotExist,
             },
         ])
@@ -69,11 +59,11 @@ pub async fn create(table: &dyn Table, item: &OrgContent) -> Result<(), RepoErro
 }
 
 pub async fn get_by_urn(table: &dyn Table, org_id: &str, urn: &str) -> Result<Option<OrgContent>, RepoError> {
-    Ok(table.get(&schema::org(org_id), &content_sk(urn)).await?.map(from_item).transpose()?)
+    Ok(table.get(&schema::org(org_id), &schema::content(urn)).await?.map(from_item).transpose()?)
 }
 
 pub async fn get_by_id(table: &dyn Table, org_id: &str, id: &str) -> Result<Option<OrgContent>, RepoError> {
-    let Some(pointer) = table.get(&schema::org(org_id), &id_sk(id)).await? else { return Ok(None) };
+    let Some(pointer) = table.get(&schema::org(org_id), &schema::content_id(id)).await? else { return Ok(None) };
     let Some(urn) = pointer.attrs.get("urn").and_then(Value::as_str) else {
         return Err(crate::store::StoreError::Corrupt("content pointer without urn".into()).into());
     };
@@ -84,7 +74,7 @@ pub async fn get_by_id(table: &dyn Table, org_id: &str, id: &str) -> Result<Opti
 pub async fn update(table: &dyn Table, item: &OrgContent) -> Result<(), RepoError> {
     table
         .write(vec![WriteOp::Put {
-            item: Item::new(schema::org(&item.organization_id), content_sk(&item.urn), to_attrs(item)?),
+            item: Item::new(schema::org(&item.organization_id), schema::content(&item.urn), to_attrs(item)?),
             condition: Condition::MustExist,
         }])
         .await
@@ -97,8 +87,8 @@ pub async fn update(table: &dyn Table, item: &OrgContent) -> Result<(), RepoErro
 pub async fn delete(table: &dyn Table, item: &OrgContent) -> Result<(), RepoError> {
     table
         .write(vec![
-            WriteOp::Delete { pk: schema::org(&item.organization_id), sk: content_sk(&item.urn), condition: Condition::MustExist },
-            WriteOp::Delete { pk: schema::org(&item.organization_id), sk: id_sk(&item.id), condition: Condition::None },
+            WriteOp::Delete { pk: schema::org(&item.organization_id), sk: schema::content(&item.urn), condition: Condition::MustExist },
+            WriteOp::Delete { pk: schema::org(&item.organization_id), sk: schema::content_id(&item.id), condition: Condition::None },
         ])
         .await
         .map_err(|error| match error {
@@ -110,18 +100,14 @@ pub async fn delete(table: &dyn Table, item: &OrgContent) -> Result<(), RepoErro
 /// The organization's items whose URN starts with `urn_prefix`
 /// (`urn:astro:natal:` for every natal text), in URN order.
 pub async fn list(table: &dyn Table, org_id: &str, urn_prefix: &str) -> Result<Vec<OrgContent>, RepoError> {
-    let items = table.query(&schema::org(org_id), &content_sk(urn_prefix), None).await?;
+    let items = table.query(&schema::org(org_id), &schema::content(urn_prefix), None).await?;
     Ok(items.into_iter().map(from_item).collect::<Result<_, _>>()?)
 }
 
 /// Where the base items of one horoscope type, content type and language
 /// are stored, one item per URN.
 pub fn base_partition(horoscope: HoroscopeType, content_type: crate::content::ContentType, language: Language) -> String {
-    format!("BASE#{}#{}#{}", horoscope.id(), content_type.id(), language.code())
-}
-
-fn corpus_marker(version: &str) -> String {
-    format!("CORPUS#{version}")
+    schema::base_corpus(horoscope.id(), content_type.id(), language.code())
 }
 
 /// Loads the base corpus into the store: every composed base item (every
@@ -136,7 +122,7 @@ fn corpus_marker(version: &str) -> String {
 pub async fn load_base_corpus(table: &dyn Table) -> Result<Option<usize>, RepoError> {
     use crate::content::{all_keys, corpus};
     let version = corpus::version();
-    if table.get(schema::SYSTEM, &corpus_marker(&version)).await?.is_some() {
+    if table.get(schema::SYSTEM, &schema::corpus(&version)).await?.is_some() {
         return Ok(None);
     }
     let mut items = Vec::new();
@@ -165,7 +151,7 @@ pub async fn load_base_corpus(table: &dyn Table) -> Result<Option<usize>, RepoEr
     marker.insert("items".into(), count.into());
     marker.insert("loadedAt".into(), chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true).into());
     table
-        .write(vec![WriteOp::Put { item: Item::new(schema::SYSTEM, corpus_marker(&version), marker), condition: Condition::None }])
+        .write(vec![WriteOp::Put { item: Item::new(schema::SYSTEM, schema::corpus(&version), marker), condition: Condition::None }])
         .await?;
     Ok(Some(count))
 }

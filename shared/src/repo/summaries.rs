@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{RepoError, from_item, to_attrs};
+use super::{RepoError, from_item, schema, to_attrs};
 use crate::store::{Condition, Item, StoreError, Table, WriteOp};
 use crate::summary::Highlight;
 
@@ -40,16 +40,8 @@ struct Lease {
     held_until: i64,
 }
 
-fn summary_key(hash: &str) -> String {
-    format!("SUMMARY#{hash}")
-}
-
-fn lease_key(hash: &str) -> String {
-    format!("SUMMARYLEASE#{hash}")
-}
-
 pub async fn cached(table: &dyn Table, organization_id: &str, hash: &str) -> Result<Option<StoredSummary>, RepoError> {
-    match table.get(&super::schema::org(organization_id), &summary_key(hash)).await? {
+    match table.get(&schema::org(organization_id), &schema::summary(hash)).await? {
         Some(item) => Ok(Some(from_item(item)?)),
         None => Ok(None),
     }
@@ -67,8 +59,8 @@ pub enum Claim {
 /// Takes the lease for `hash` for `seconds`, unless someone holds it. An
 /// abandoned lease (past its time) is taken over.
 pub async fn claim(table: &dyn Table, organization_id: &str, hash: &str, now: i64, seconds: i64) -> Result<Claim, RepoError> {
-    let pk = super::schema::org(organization_id);
-    let sk = lease_key(hash);
+    let pk = schema::org(organization_id);
+    let sk = schema::summary_lease(hash);
     let lease = Item::new(pk.clone(), sk.clone(), to_attrs(&Lease { held_until: now + seconds })?);
     for _ in 0..2 {
         match table.write(vec![WriteOp::Put { item: lease.clone(), condition: Condition::MustNotExist }]).await {
@@ -96,11 +88,11 @@ pub async fn claim(table: &dyn Table, organization_id: &str, hash: &str, now: i6
 /// already there (a taken-over lease's first holder finished after all)
 /// is kept: every caller answers with the first one stored.
 pub async fn store(table: &dyn Table, organization_id: &str, hash: &str, summary: &StoredSummary) -> Result<StoredSummary, RepoError> {
-    let pk = super::schema::org(organization_id);
-    let item = Item::new(pk.clone(), summary_key(hash), to_attrs(summary)?);
+    let pk = schema::org(organization_id);
+    let item = Item::new(pk.clone(), schema::summary(hash), to_attrs(summary)?);
     let ops = vec![
         WriteOp::Put { item, condition: Condition::MustNotExist },
-        WriteOp::Delete { pk: pk.clone(), sk: lease_key(hash), condition: Condition::None },
+        WriteOp::Delete { pk: pk.clone(), sk: schema::summary_lease(hash), condition: Condition::None },
     ];
     match table.write(ops).await {
         Ok(()) => Ok(summary.clone()),
@@ -115,8 +107,8 @@ pub async fn store(table: &dyn Table, organization_id: &str, hash: &str, summary
 /// Gives the lease up without a summary (the caller could not pay, or
 /// generation failed): the next caller generates.
 pub async fn release(table: &dyn Table, organization_id: &str, hash: &str) -> Result<(), RepoError> {
-    let pk = super::schema::org(organization_id);
-    table.write(vec![WriteOp::Delete { pk, sk: lease_key(hash), condition: Condition::None }]).await?;
+    let pk = schema::org(organization_id);
+    table.write(vec![WriteOp::Delete { pk, sk: schema::summary_lease(hash), condition: Condition::None }]).await?;
     Ok(())
 }
 

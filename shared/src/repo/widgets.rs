@@ -30,16 +30,6 @@ pub struct Widget {
     pub updated_at: String,
 }
 
-pub const WIDGET_PREFIX: &str = "WIDGET#";
-
-fn widget_sk(id: &str) -> String {
-    format!("{WIDGET_PREFIX}{id}")
-}
-
-fn pointer_pk(id: &str) -> String {
-    format!("{WIDGET_PREFIX}{id}")
-}
-
 fn not_found(error: StoreError) -> RepoError {
     match error {
         StoreError::ConditionFailed => RepoError::NotFound,
@@ -52,10 +42,10 @@ pub async fn create(table: &dyn Table, widget: &Widget) -> Result<(), RepoError>
     table
         .write(vec![
             WriteOp::Put {
-                item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), attrs.clone()),
+                item: Item::new(schema::org(&widget.organization_id), schema::widget(&widget.id), attrs.clone()),
                 condition: Condition::MustNotExist,
             },
-            WriteOp::Put { item: Item::new(pointer_pk(&widget.id), schema::META, attrs), condition: Condition::MustNotExist },
+            WriteOp::Put { item: Item::new(schema::widget(&widget.id), schema::META, attrs), condition: Condition::MustNotExist },
         ])
         .await
         .map_err(conflict_as_exists)
@@ -63,12 +53,12 @@ pub async fn create(table: &dyn Table, widget: &Widget) -> Result<(), RepoError>
 
 /// The organization's widget `id`.
 pub async fn get(table: &dyn Table, org_id: &str, id: &str) -> Result<Option<Widget>, RepoError> {
-    Ok(table.get(&schema::org(org_id), &widget_sk(id)).await?.map(from_item).transpose()?)
+    Ok(table.get(&schema::org(org_id), &schema::widget(id)).await?.map(from_item).transpose()?)
 }
 
 /// The widget `id`, whichever organization it belongs to (its public routes).
 pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Widget>, RepoError> {
-    let Some(copy) = table.get(&pointer_pk(id), schema::META).await? else { return Ok(None) };
+    let Some(copy) = table.get(&schema::widget(id), schema::META).await? else { return Ok(None) };
     if copy.attrs.contains_key("name") {
         return Ok(Some(from_item(copy)?));
     }
@@ -83,10 +73,10 @@ pub async fn update(table: &dyn Table, widget: &Widget) -> Result<(), RepoError>
     table
         .write(vec![
             WriteOp::Put {
-                item: Item::new(schema::org(&widget.organization_id), widget_sk(&widget.id), to_attrs(widget)?),
+                item: Item::new(schema::org(&widget.organization_id), schema::widget(&widget.id), to_attrs(widget)?),
                 condition: Condition::MustExist,
             },
-            WriteOp::Put { item: Item::new(pointer_pk(&widget.id), schema::META, to_attrs(widget)?), condition: Condition::None },
+            WriteOp::Put { item: Item::new(schema::widget(&widget.id), schema::META, to_attrs(widget)?), condition: Condition::None },
         ])
         .await
         .map_err(not_found)
@@ -95,8 +85,8 @@ pub async fn update(table: &dyn Table, widget: &Widget) -> Result<(), RepoError>
 pub async fn delete(table: &dyn Table, org_id: &str, id: &str) -> Result<(), RepoError> {
     table
         .write(vec![
-            WriteOp::Delete { pk: schema::org(org_id), sk: widget_sk(id), condition: Condition::MustExist },
-            WriteOp::Delete { pk: pointer_pk(id), sk: schema::META.to_owned(), condition: Condition::None },
+            WriteOp::Delete { pk: schema::org(org_id), sk: schema::widget(id), condition: Condition::MustExist },
+            WriteOp::Delete { pk: schema::widget(id), sk: schema::META.to_owned(), condition: Condition::None },
         ])
         .await
         .map_err(not_found)
@@ -104,7 +94,7 @@ pub async fn delete(table: &dyn Table, org_id: &str, id: &str) -> Result<(), Rep
 
 /// The organization's widgets, oldest first.
 pub async fn list(table: &dyn Table, org_id: &str) -> Result<Vec<Widget>, RepoError> {
-    let items = table.query(&schema::org(org_id), WIDGET_PREFIX, None).await?;
+    let items = table.query(&schema::org(org_id), schema::WIDGET_PREFIX, None).await?;
     let mut widgets: Vec<Widget> = items.into_iter().map(from_item).collect::<Result<_, _>>()?;
     widgets.sort_by(|a, b| a.created_at.cmp(&b.created_at).then_with(|| a.id.cmp(&b.id)));
     Ok(widgets)
