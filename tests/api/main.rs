@@ -13,6 +13,7 @@ mod content;
 // Shared with the latency benchmark, which also reads each call's time.
 #[allow(dead_code)]
 mod dynamo_proxy;
+mod error_codes;
 mod errors;
 mod events;
 mod frames;

@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::chat::{MAX_EXTERNAL_USER_ID, is_external_user_id};
+use shared::http::Code;
 use shared::http::fields::{PlacePointers, Problems, parse_date_and_time, parse_place};
 use shared::http::member::OrgMember;
 use shared::http::page::{PagedDocument, dashboard_page};
@@ -188,8 +189,8 @@ pub async fn create_profile(
         created_at: now_text(),
     };
     chatbots::create_profile(app.table.as_ref(), &profile).await.map_err(|error| match error {
-        RepoError::AlreadyExists => ApiError::conflict_with(
-            "profile_exists",
+        RepoError::AlreadyExists => ApiError::coded(
+            Code::ProfileExists,
             format!("user '{}' already has a profile: delete it first to replace it", profile.external_user_id),
         ),
         other => other.into(),

@@ -40,6 +40,7 @@
 //! stream with an `error` event `answer_interrupted` (what was sent cannot
 //! be taken back, and half an answer is not stored).
 
+use shared::http::Code;
 use std::convert::Infallible;
 use std::sync::Arc;
 
@@ -117,13 +118,11 @@ pub async fn chat(
         // Ids the service makes are UUIDs: a longer one names nothing and
         // is not looked up (a store key has a size limit of its own).
         Some(id) if id.len() > MAX_CONVERSATION_ID => {
-            return Err(ApiError::not_found_as("conversation_not_found", "this user has no conversation with that id (or it has expired)"));
+            return Err(ApiError::coded(Code::ConversationNotFound, "this user has no conversation with that id (or it has expired)"));
         }
-        Some(id) => {
-            chatbots::get_conversation(app.table.as_ref(), &user.chatbot.id, &user.external_user_id, id).await?.ok_or_else(|| {
-                ApiError::not_found_as("conversation_not_found", "this user has no conversation with that id (or it has expired)")
-            })?
-        }
+        Some(id) => chatbots::get_conversation(app.table.as_ref(), &user.chatbot.id, &user.external_user_id, id)
+            .await?
+            .ok_or_else(|| ApiError::coded(Code::ConversationNotFound, "this user has no conversation with that id (or it has expired)"))?,
         None => Conversation {
             id: uuid::Uuid::now_v7().to_string(),
             chatbot_id: user.chatbot.id.clone(),
@@ -230,7 +229,11 @@ const INTERNAL_DETAIL: &str = "something went wrong on our side; the request id 
 
 impl Failure {
     fn internal(error: impl std::fmt::Display) -> Self {
-        Self { code: "internal_error", detail: INTERNAL_DETAIL.to_owned(), cause: Some(format!("the answer could not be made: {error}")) }
+        Self {
+            code: shared::http::Code::InternalError.id(),
+            detail: INTERNAL_DETAIL.to_owned(),
+            cause: Some(format!("the answer could not be made: {error}")),
+        }
     }
 
     fn log(&self) {

@@ -17,6 +17,7 @@ use axum::http::{StatusCode, header};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 use shared::content::{ContentKey, ContentType, HoroscopeType, compose};
+use shared::http::Code;
 use shared::http::member::ORGANIZATION_ID_PARAM;
 use shared::http::member::OrgMember;
 use shared::http::page::{LinkBase, PAGE_NUMBER, PAGE_SIZE, PageRequest, PagedDocument, query_pairs};
@@ -185,8 +186,8 @@ pub async fn copy_content(
         Ok(()) => {}
         Err(RepoError::AlreadyExists) => {
             let existing = content::get_by_urn(table, &member.organization.id, &base_id).await?.map(|c| c.id).unwrap_or_default();
-            return Err(ApiError::conflict_with(
-                "copy_exists",
+            return Err(ApiError::coded(
+                Code::CopyExists,
                 format!("the organization already has a copy of {base_id} (id '{existing}'); edit or restore that one"),
             ));
         }
@@ -398,10 +399,7 @@ pub async fn restore_content(State(app): State<AppState>, member: OrgMember, Pat
     member.require("content:restore")?;
     let mut restored = org_item(&app, &member, &id).await?;
     let Some(base_id) = restored.base_content_id.clone() else {
-        return Err(ApiError::conflict_with(
-            "not_a_copy",
-            "this item is the organization's own, not a copy: it has no base text to restore",
-        ));
+        return Err(ApiError::coded(Code::NotACopy, "this item is the organization's own, not a copy: it has no base text to restore"));
     };
     let text = ContentKey::parse_urn(&base_id)
         .and_then(|(key, language)| compose(&key, language))

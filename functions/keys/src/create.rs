@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use shared::auth::scope::KeyScope;
 use shared::auth::{KeyPermission, Role};
+use shared::http::Code;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, whole};
 use shared::repo::api_keys::{self, NewKey};
 
@@ -79,7 +80,7 @@ pub async fn create_api_key(
     // Someone else's organization looks exactly like a missing one.
     let role = manager.role_in(&app, &given.organization_id).await?;
     if let Some(beyond) = attributes::beyond_role(&permissions, role, Role::has) {
-        return Err(ApiError::forbidden("permission_exceeds_role", format!("a {} cannot give a key '{}'", role.id(), beyond.id())));
+        return Err(ApiError::coded(Code::PermissionExceedsRole, format!("a {} cannot give a key '{}'", role.id(), beyond.id())));
     }
     let creator_keys = match manager.key() {
         None => Vec::new(),

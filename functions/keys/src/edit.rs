@@ -15,6 +15,7 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::{KeyPermission, Role};
+use shared::http::Code;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, whole};
 use shared::repo::RepoError;
 use shared::repo::api_keys::{self, KeyEdit};
@@ -133,11 +134,11 @@ pub(crate) fn refuse_beyond_roles(
     holds: impl Fn(Role, &str) -> bool,
 ) -> Result<(), ApiError> {
     if let Some(beyond) = attributes::beyond_role(permissions, editor, &holds) {
-        return Err(ApiError::forbidden("permission_exceeds_role", format!("a {} cannot give a key '{}'", editor.id(), beyond.id())));
+        return Err(ApiError::coded(Code::PermissionExceedsRole, format!("a {} cannot give a key '{}'", editor.id(), beyond.id())));
     }
     if let Some(beyond) = attributes::beyond_role(permissions, owner, &holds) {
-        return Err(ApiError::forbidden(
-            "permission_exceeds_owner_role",
+        return Err(ApiError::coded(
+            Code::PermissionExceedsOwnerRole,
             format!("the key belongs to a {}, whose role does not allow '{}'", owner.id(), beyond.id()),
         ));
     }
@@ -169,9 +170,9 @@ pub async fn edit_api_key(
         // Keys are never deleted, only revoked: the key was rotated between
         // our read and our write, and the edit was decided on the old state.
         RepoError::NotFound => {
-            ApiError::conflict_with("key_changed", "the key was changed (rotated) while it was being edited; read it again and retry")
+            ApiError::coded(Code::KeyChanged, "the key was changed (rotated) while it was being edited; read it again and retry")
         }
-        RepoError::Revoked => ApiError::conflict_with("key_revoked", "the key was revoked; a revoked key cannot be edited"),
+        RepoError::Revoked => ApiError::coded(Code::KeyRevoked, "the key was revoked; a revoked key cannot be edited"),
         other => other.into(),
     })?;
     tracing::info!(key_id = %edited.id, "api key edited");

@@ -22,6 +22,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::Role;
+use shared::http::Code;
 use shared::http::page::{LinkBase, PageRequest};
 use shared::http::{ApiError, ApiResult, AppState};
 use shared::repo::RepoError;
@@ -35,7 +36,7 @@ use crate::within::refuse_beyond_key;
 /// A revoked key is final: it is neither rotated nor edited back to life.
 pub(crate) fn refuse_revoked(key: &ApiKeyRecord, action: &str) -> Result<(), ApiError> {
     match key.revoked_at {
-        Some(_) => Err(ApiError::conflict_with("key_revoked", format!("a revoked key cannot be {action}; create a new one"))),
+        Some(_) => Err(ApiError::coded(Code::KeyRevoked, format!("a revoked key cannot be {action}; create a new one"))),
         None => Ok(()),
     }
 }
@@ -43,9 +44,9 @@ pub(crate) fn refuse_revoked(key: &ApiKeyRecord, action: &str) -> Result<(), Api
 /// The role of the key's owner now, from the store: a key never holds more
 /// than that role allows.
 pub(crate) async fn owner_role(app: &AppState, key: &ApiKeyRecord) -> Result<Role, ApiError> {
-    orgs::role_of(app.table.as_ref(), &key.organization_id, &key.created_by).await?.ok_or_else(|| {
-        ApiError::conflict_with("owner_not_member", "the key's owner is no longer a member of the organization; create a new key")
-    })
+    orgs::role_of(app.table.as_ref(), &key.organization_id, &key.created_by)
+        .await?
+        .ok_or_else(|| ApiError::coded(Code::OwnerNotMember, "the key's owner is no longer a member of the organization; create a new key"))
 }
 
 #[derive(Debug, Deserialize)]
@@ -93,8 +94,8 @@ pub async fn rotate_api_key(State(app): State<AppState>, manager: KeyManager, Pa
         refuse_beyond_key(&rotated.scope(), rotating, None)?;
     }
     let (rotated, secret) = api_keys::rotate(app.table.as_ref(), &key, permissions).await.map_err(|error| match error {
-        RepoError::Revoked => ApiError::conflict_with("key_revoked", "the key was revoked; a revoked key cannot be rotated"),
-        RepoError::Contended => ApiError::conflict_with("key_changed", "the key was rotated by someone else meanwhile; read it again"),
+        RepoError::Revoked => ApiError::coded(Code::KeyRevoked, "the key was revoked; a revoked key cannot be rotated"),
+        RepoError::Contended => ApiError::coded(Code::KeyChanged, "the key was rotated by someone else meanwhile; read it again"),
         other => other.into(),
     })?;
     tracing::info!(key_id = %rotated.id, prefix = %rotated.prefix, "api key rotated");

@@ -5,6 +5,7 @@
 
 use shared::auth::scope::{Excess, KeyScope, excesses};
 use shared::http::ApiError;
+use shared::http::Code;
 use shared::repo::api_keys::ApiKeyRecord;
 
 use crate::attributes::ATTRIBUTES;
@@ -58,41 +59,41 @@ fn timestamp(at: i64) -> String {
     chrono::DateTime::from_timestamp(at, 0).map_or_else(|| at.to_string(), |at| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
 }
 
-fn describe(excess: &Excess, manager: &ApiKeyRecord, sent: Option<Sent<'_>>) -> (&'static str, Option<String>, String) {
+fn describe(excess: &Excess, manager: &ApiKeyRecord, sent: Option<Sent<'_>>) -> (Code, Option<String>, String) {
     let modules = || manager.modules.iter().map(|m| m.id()).collect::<Vec<_>>().join(", ");
     // The key's own sites are not repeated in each error (there may be a
     // hundred, and as many errors): the key's owner reads them on the key.
     let sites = manager.allowed_domains.len();
     match excess {
         Excess::Permission(permission) => (
-            "permission_exceeds_key",
+            Code::PermissionExceedsKey,
             pointer(sent, "permissions", |s| s.permissions, Some(permission.id())),
             format!("this API key does not hold '{}', so it cannot give it", permission.id()),
         ),
         Excess::Module(module) => (
-            "module_exceeds_key",
+            Code::ModuleExceedsKey,
             pointer(sent, "modules", |s| s.modules, Some(module.id())),
             format!("this API key is restricted to the modules {}; '{}' is not among them", modules(), module.id()),
         ),
         Excess::EveryModule => (
-            "module_exceeds_key",
+            Code::ModuleExceedsKey,
             pointer(sent, "modules", |s| s.modules, None),
             format!("this API key is restricted to the modules {}: name some of them (no modules means every module)", modules()),
         ),
         Excess::Domain(pattern) => (
-            "domain_exceeds_key",
+            Code::DomainExceedsKey,
             pointer(sent, "allowedDomains", |s| s.allowed_domains, Some(pattern)),
             format!("'{pattern}' is not covered by any of this API key's {sites} allowedDomains"),
         ),
         Excess::EverySite => (
-            "domain_exceeds_key",
+            Code::DomainExceedsKey,
             pointer(sent, "allowedDomains", |s| s.allowed_domains, None),
             format!(
                 "this API key is restricted to the {sites} sites of its allowedDomains: name some of them (no allowedDomains means every site)"
             ),
         ),
         Excess::NoExpiry => (
-            "expiry_exceeds_key",
+            Code::ExpiryExceedsKey,
             sent.filter(|s| s.sets_expiry).map(|_| format!("{ATTRIBUTES}/expiresIn")),
             format!(
                 "this API key expires at {}: give expiresIn so that the key expires no later",
@@ -100,12 +101,12 @@ fn describe(excess: &Excess, manager: &ApiKeyRecord, sent: Option<Sent<'_>>) -> 
             ),
         ),
         Excess::LaterExpiry { outer } => (
-            "expiry_exceeds_key",
+            Code::ExpiryExceedsKey,
             sent.filter(|s| s.sets_expiry).map(|_| format!("{ATTRIBUTES}/expiresIn")),
             format!("the key would expire after this API key, which expires at {}", timestamp(*outer)),
         ),
         Excess::NoRateLimit => (
-            "rate_limit_exceeds_key",
+            Code::RateLimitExceedsKey,
             sent.map(|_| format!("{ATTRIBUTES}/rateLimitPerMinute")),
             format!(
                 "this API key is limited to {} requests a minute: give rateLimitPerMinute, at most that",
@@ -113,7 +114,7 @@ fn describe(excess: &Excess, manager: &ApiKeyRecord, sent: Option<Sent<'_>>) -> 
             ),
         ),
         Excess::HigherRateLimit { outer } => (
-            "rate_limit_exceeds_key",
+            Code::RateLimitExceedsKey,
             sent.map(|_| format!("{ATTRIBUTES}/rateLimitPerMinute")),
             format!("rateLimitPerMinute may be at most this API key's own limit of {outer} requests a minute"),
         ),

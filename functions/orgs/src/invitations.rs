@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::Role;
+use shared::http::Code;
 use shared::http::auth::SignedInUser;
 use shared::http::member::OrgMember;
 use shared::http::page::{LinkBase, PageRequest};
@@ -39,7 +40,7 @@ fn no_such_invitation() -> ApiError {
 }
 
 fn already_member() -> ApiError {
-    ApiError::conflict_with("already_member", "this person is already a member of the organization")
+    ApiError::coded(Code::AlreadyMember, "this person is already a member of the organization")
 }
 
 /// The address, trimmed and lowercased, if it is one: `local@domain`, ASCII,
@@ -128,7 +129,7 @@ pub async fn create_invitation(
     };
     request::reject_if_any(problems)?;
     if role == Role::Owner && caller.role != Role::Owner {
-        return Err(ApiError::forbidden("insufficient_role", format!("only an owner may invite an owner; you are a {}", caller.role.id())));
+        return Err(ApiError::coded(Code::InsufficientRole, format!("only an owner may invite an owner; you are a {}", caller.role.id())));
     }
 
     let table = app.table.as_ref();
@@ -142,8 +143,8 @@ pub async fn create_invitation(
     let now = now();
     let existing = invitations::list_for_organization(table, org_id).await?;
     if existing.iter().any(|i| i.email == email && i.status_at(now) == InvitationStatus::Pending) {
-        return Err(ApiError::conflict_with(
-            "invitation_exists",
+        return Err(ApiError::coded(
+            Code::InvitationExists,
             "a pending invitation to this address exists; revoke it first to invite again",
         ));
     }
@@ -192,7 +193,7 @@ pub async fn revoke_invitation(State(app): State<AppState>, caller: OrgMember, P
     caller.require("org:users:delete")?;
     let table = app.table.as_ref();
     let org_id = &caller.organization.id;
-    let accepted = || ApiError::conflict_with("invitation_accepted", "the invitation was accepted; remove the member instead");
+    let accepted = || ApiError::coded(Code::InvitationAccepted, "the invitation was accepted; remove the member instead");
     let invitation = invitations::get(table, org_id, &id).await?.ok_or_else(no_such_invitation)?;
     match invitation.status {
         InvitationStatus::Accepted => return Err(accepted()),
@@ -241,8 +242,8 @@ pub async fn accept_invitation(State(app): State<AppState>, user: SignedInUser, 
     let (invitation, organization) = pending_invitation(&app, &id).await?;
     let signed_in_as = user.claims.email.as_deref().map(str::trim).unwrap_or_default();
     if !signed_in_as.eq_ignore_ascii_case(&invitation.email) {
-        return Err(ApiError::forbidden(
-            "invitation_email_mismatch",
+        return Err(ApiError::coded(
+            Code::InvitationEmailMismatch,
             "the invitation is for another email address; sign in with the address it was sent to",
         ));
     }

@@ -15,6 +15,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::auth::Role;
+use shared::http::Code;
 use shared::http::member::OrgMember;
 use shared::http::page::{LinkBase, PageRequest};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
@@ -34,7 +35,7 @@ fn no_such_member() -> ApiError {
 }
 
 fn last_owner() -> ApiError {
-    ApiError::conflict_with("last_owner", "the organization's last owner cannot be demoted or removed; make another member an owner first")
+    ApiError::coded(Code::LastOwner, "the organization's last owner cannot be demoted or removed; make another member an owner first")
 }
 
 fn busy() -> ApiError {
@@ -45,8 +46,8 @@ fn busy() -> ApiError {
 fn check_owner_rule(caller: &OrgMember, target: &Member, new_role: Option<Role>) -> Result<(), ApiError> {
     let touches_owner = target.membership.role == Role::Owner || new_role == Some(Role::Owner);
     if touches_owner && caller.role != Role::Owner {
-        return Err(ApiError::forbidden(
-            "insufficient_role",
+        return Err(ApiError::coded(
+            Code::InsufficientRole,
             format!("only an owner may grant the owner role or change or remove an owner; you are a {}", caller.role.id()),
         ));
     }

@@ -6,6 +6,7 @@ use axum::Json;
 use axum::extract::{RawQuery, State};
 use chrono::{NaiveDate, Utc};
 use serde_json::{Value, json};
+use shared::http::Code;
 use shared::http::member::OrgMember;
 use shared::http::version::query_value;
 use shared::http::{ApiError, ApiResult, AppState};
@@ -17,7 +18,7 @@ fn month_from(query: Option<&str>) -> Result<String, ApiError> {
     let Some(month) = query_value(query, "month") else { return Ok(metering::month_of(Utc::now())) };
     let well_formed = month.len() == 7 && NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d").is_ok();
     if !well_formed {
-        return Err(ApiError::bad_request("invalid_parameter", format!("month '{month}' is not a month in YYYY-MM form")));
+        return Err(ApiError::bad_request(Code::InvalidParameter, format!("month '{month}' is not a month in YYYY-MM form")));
     }
     Ok(month.to_owned())
 }

@@ -3,6 +3,7 @@
 //! that link is an S3 pre-signed URL instead, and this route is not used).
 //! Like a pre-signed URL, the link alone opens the file until it expires.
 
+use shared::http::Code;
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
@@ -20,7 +21,7 @@ pub async fn download(State(app): State<AppState>, Query(query): Query<BTreeMap<
         "the download link has expired: request the report again for a new one",
     )?;
     if claims.u != "p" || !claims.b.starts_with("reports/") {
-        return Err(ApiError::unauthorized("invalid_link", "this link is not a report download link"));
+        return Err(ApiError::coded(Code::InvalidLink, "this link is not a report download link"));
     }
     let blob = app.blobs.get(&claims.b).await?.ok_or_else(|| ApiError::not_found("the report is no longer stored: request it again"))?;
     let mut headers = HeaderMap::new();

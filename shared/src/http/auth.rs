@@ -3,6 +3,7 @@
 //! the route's permission, module and the key's allowed sites, and charges
 //! the request to the key's rate limit and the organization's quota.
 
+use crate::http::Code;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, header};
 use axum::middleware::Next;
@@ -104,12 +105,12 @@ pub async fn admit_link_key(
 ) -> Result<Caller, ApiError> {
     let pointer = app.key_pointers.by_id(organization_id, key_id);
     let standing = api_keys::standing(app.table.as_ref(), &pointer).await?;
-    let organization_gone = || ApiError::unauthorized("revoked_link", "the organization that made this link no longer exists");
+    let organization_gone = || ApiError::coded(Code::RevokedLink, "the organization that made this link no longer exists");
     let Some(standing) = standing else {
         // A deleted organization takes its keys with it: say which is gone.
         return Err(match orgs::get_organization(app.table.as_ref(), organization_id).await? {
             None => organization_gone(),
-            Some(_) => ApiError::unauthorized("revoked_api_key", "the API key that made this link no longer exists"),
+            Some(_) => ApiError::coded(Code::RevokedApiKey, "the API key that made this link no longer exists"),
         });
     };
     if pointer.lineage.is_none() {
@@ -144,9 +145,9 @@ fn check_link_site(key: &ApiKeyRecord, headers: &HeaderMap) -> Result<(), ApiErr
 /// to this process (see [`api_keys::PointerCache`]).
 async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
     let Some(raw) = headers.get(X_API_KEY) else {
-        return Err(ApiError::unauthorized("missing_api_key", "send your API key in the X-Api-Key header"));
+        return Err(ApiError::coded(Code::MissingApiKey, "send your API key in the X-Api-Key header"));
     };
-    let invalid = || ApiError::unauthorized("invalid_api_key", "the API key is not valid");
+    let invalid = || ApiError::coded(Code::InvalidApiKey, "the API key is not valid");
     let presented = ApiKeySecret::presented(raw.to_str().map_err(|_| invalid())?.trim());
     if !presented.is_well_formed() {
         return Err(invalid());
@@ -177,13 +178,13 @@ async fn authenticate(app: &AppState, headers: &HeaderMap) -> Result<Caller, Api
 /// holds even if that marking failed half-way or raced with a key being made.
 fn refuse_lapsed(key: &ApiKeyRecord, creator_revoked: bool, subject: &str) -> Result<(), ApiError> {
     if key.revoked_at.is_some() {
-        return Err(ApiError::unauthorized("revoked_api_key", format!("{subject} has been revoked")));
+        return Err(ApiError::coded(Code::RevokedApiKey, format!("{subject} has been revoked")));
     }
     if key.is_expired(chrono::Utc::now().timestamp()) {
-        return Err(ApiError::unauthorized("expired_api_key", format!("{subject} has expired")));
+        return Err(ApiError::coded(Code::ExpiredApiKey, format!("{subject} has expired")));
     }
     if creator_revoked {
-        return Err(ApiError::unauthorized("revoked_api_key", "the API key that created this key has been revoked"));
+        return Err(ApiError::coded(Code::RevokedApiKey, "the API key that created this key has been revoked"));
     }
     Ok(())
 }
@@ -191,7 +192,7 @@ fn refuse_lapsed(key: &ApiKeyRecord, creator_revoked: bool, subject: &str) -> Re
 /// The owner's role now. Removing a member revokes their keys; this holds
 /// even if that failed half-way or raced with a key being created.
 fn owner_role(role: Option<Role>) -> Result<Role, ApiError> {
-    role.ok_or_else(|| ApiError::unauthorized("revoked_api_key", "the API key's owner is no longer a member of the organization"))
+    role.ok_or_else(|| ApiError::coded(Code::RevokedApiKey, "the API key's owner is no longer a member of the organization"))
 }
 
 fn authorize(caller: &Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<(), ApiError> {
@@ -205,8 +206,8 @@ pub fn require_module(plan: Plan, module: Module) -> Result<(), ApiError> {
     if plan.modules().contains(&module) {
         return Ok(());
     }
-    Err(ApiError::forbidden(
-        "module_not_in_plan",
+    Err(ApiError::coded(
+        Code::ModuleNotInPlan,
         format!("the organization's '{}' plan does not include the '{}' module", plan.id(), module.id()),
     ))
 }
@@ -216,13 +217,13 @@ pub fn require_module(plan: Plan, module: Module) -> Result<(), ApiError> {
 fn check_grant(caller: &Caller, guard: KeyGuard) -> Result<(), ApiError> {
     let key = &caller.key;
     if !key.permissions.contains(&guard.permission) || !caller.owner_role.has(guard.permission.role_permission()) {
-        return Err(ApiError::forbidden("permission_denied", format!("the API key lacks the '{}' permission", guard.permission.id())));
+        return Err(ApiError::coded(Code::PermissionDenied, format!("the API key lacks the '{}' permission", guard.permission.id())));
     }
     if let Some(module) = guard.module {
         require_module(caller.organization.plan, module)?;
         if !key.modules.is_empty() && !key.modules.contains(&module) {
-            return Err(ApiError::forbidden(
-                "module_not_allowed",
+            return Err(ApiError::coded(
+                Code::ModuleNotAllowed,
                 format!("the API key is restricted away from the '{}' module", module.id()),
             ));
         }
@@ -240,12 +241,12 @@ fn check_site(key: &ApiKeyRecord, headers: &HeaderMap) -> Result<(), ApiError> {
 /// The 403 of a site refused by `whose` allowed sites (`the API key`, `the widget`).
 pub(crate) fn domain_refusal(whose: &str, refusal: DomainRefusal) -> ApiError {
     match refusal {
-        DomainRefusal::NoSite => ApiError::forbidden(
-            "domain_not_allowed",
+        DomainRefusal::NoSite => ApiError::coded(
+            Code::DomainNotAllowed,
             format!("{whose} only works from its allowed sites, and the request names none (no Origin or Referer header)"),
         ),
         DomainRefusal::NotAllowed { host } => {
-            ApiError::forbidden("domain_not_allowed", format!("{whose} is not allowed on the site '{host}'"))
+            ApiError::coded(Code::DomainNotAllowed, format!("{whose} is not allowed on the site '{host}'"))
         }
     }
 }
@@ -298,10 +299,10 @@ pub(crate) async fn charge(app: &AppState, account: &Account<'_>, usage: Usage) 
     match metering::charge(app.meter.as_ref(), account, usage, chrono::Utc::now()).await {
         Ok(()) => Ok(()),
         Err(refusal @ Refusal::RateLimited { retry_after_seconds, .. }) => {
-            Err(ApiError::too_many_requests("rate_limited", refusal.to_string(), retry_after_seconds))
+            Err(ApiError::too_many_requests(Code::RateLimited, refusal.to_string(), retry_after_seconds))
         }
         Err(refusal @ Refusal::QuotaExhausted { retry_after_seconds, .. }) => {
-            Err(ApiError::too_many_requests("quota_exceeded", refusal.to_string(), retry_after_seconds))
+            Err(ApiError::too_many_requests(Code::QuotaExceeded, refusal.to_string(), retry_after_seconds))
         }
         Err(Refusal::Store(error)) => Err(error.into()),
     }
@@ -323,13 +324,12 @@ impl axum::extract::FromRequestParts<AppState> for SignedInUser {
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
             .map(str::trim)
-            .ok_or_else(|| ApiError::unauthorized("missing_token", "sign in: send Authorization: Bearer <token>"))?;
+            .ok_or_else(|| ApiError::coded(Code::MissingToken, "sign in: send Authorization: Bearer <token>"))?;
         let verifier = app.jwt.as_ref().ok_or_else(|| {
             tracing::error!("a bearer token was presented but no JWT key is configured");
-            ApiError::unauthorized("invalid_token", "the bearer token is invalid or expired")
+            ApiError::coded(Code::InvalidToken, "the bearer token is invalid or expired")
         })?;
-        let claims =
-            verifier.verify(token).map_err(|_| ApiError::unauthorized("invalid_token", "the bearer token is invalid or expired"))?;
+        let claims = verifier.verify(token).map_err(|_| ApiError::coded(Code::InvalidToken, "the bearer token is invalid or expired"))?;
         Ok(Self { claims })
     }
 }

@@ -9,6 +9,7 @@
 //! the widget it was made for, the expiry and the style. Field names are
 //! one or two letters so links stay short.
 
+use crate::http::Code;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 
@@ -165,7 +166,7 @@ pub fn points(ids: &[String]) -> Result<Vec<PointId>, ApiError> {
 }
 
 pub fn invalid_content() -> ApiError {
-    ApiError::unauthorized("invalid_link", "the link's content is not understood by this server")
+    ApiError::coded(Code::InvalidLink, "the link's content is not understood by this server")
 }
 
 /// The two URLs of one chart image.

@@ -10,6 +10,7 @@
 //! quota on the chatbot's usage line, within its per-minute limits per
 //! chatbot and per user.
 
+use crate::http::Code;
 use axum::http::HeaderMap;
 
 use super::auth::require_module;
@@ -35,7 +36,7 @@ pub struct ChatUser {
 }
 
 pub fn chatbot_not_found() -> ApiError {
-    ApiError::not_found_as("chatbot_not_found", "no such chatbot")
+    ApiError::coded(Code::ChatbotNotFound, "no such chatbot")
 }
 
 /// The chatbot and its organization, whatever their state.
@@ -63,17 +64,17 @@ pub async fn admit_chat_user(
     require_module(organization.plan, Module::Chat)?;
     check_site(&chatbot.allowed_domains, headers, SiteRule::Page, "the chatbot")?;
     if !chatbot.enabled {
-        return Err(ApiError::forbidden("chatbot_disabled", "this chatbot is turned off by its owner"));
+        return Err(ApiError::coded(Code::ChatbotDisabled, "this chatbot is turned off by its owner"));
     }
     if !crate::chat::is_external_user_id(external_user_id) {
         return Err(ApiError::invalid_parameter("externalUserId", "1 to 128 characters: letters, digits and . _ - : @"));
     }
     if chatbot.require_user_hash {
         let presented = user_hash.ok_or_else(|| {
-            ApiError::unauthorized("missing_user_hash", "this chatbot verifies its users: send userHash, computed by the site's server")
+            ApiError::coded(Code::MissingUserHash, "this chatbot verifies its users: send userHash, computed by the site's server")
         })?;
         if !crate::chat::verify_user_hash(&chatbot.secret, external_user_id, presented) {
-            return Err(ApiError::unauthorized("invalid_user_hash", "userHash does not match this user"));
+            return Err(ApiError::coded(Code::InvalidUserHash, "userHash does not match this user"));
         }
     }
     Ok(ChatUser { chatbot, organization, external_user_id: external_user_id.to_owned() })

@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::json;
 
+pub use super::codes::Code;
 use crate::version::MalformedVersion;
 
 pub const JSON_API: &str = "application/vnd.api+json";
@@ -38,7 +39,7 @@ pub struct ErrorSource {
 pub struct FieldProblem {
     pub pointer: String,
     /// `invalid_field` unless the problem has a code of its own.
-    pub code: &'static str,
+    pub code: Code,
     pub detail: String,
     pub meta: Option<serde_json::Value>,
 }
@@ -66,10 +67,10 @@ pub const DEPENDENCY_RETRY_AFTER_SECONDS: u64 = 2;
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
-fn object(status: StatusCode, code: &str, title: &str, detail: impl Into<String>, pointer: Option<String>) -> ErrorObject {
+fn object(status: StatusCode, code: Code, title: &str, detail: impl Into<String>, pointer: Option<String>) -> ErrorObject {
     ErrorObject {
         status: status.as_u16().to_string(),
-        code: code.to_owned(),
+        code: code.id().to_owned(),
         title: title.to_owned(),
         detail: detail.into(),
         source: pointer.map(|pointer| ErrorSource { pointer, parameter: None }),
@@ -78,19 +79,24 @@ fn object(status: StatusCode, code: &str, title: &str, detail: impl Into<String>
 }
 
 impl ApiError {
-    fn single(status: StatusCode, code: &str, title: &str, detail: impl Into<String>, pointer: Option<String>) -> Self {
+    fn single(status: StatusCode, code: Code, title: &str, detail: impl Into<String>, pointer: Option<String>) -> Self {
         Self::Client { status, errors: vec![object(status, code, title, detail, pointer)], retry_after: None }
+    }
+
+    /// The error `code` with its status and title, and `detail`.
+    pub fn coded(code: Code, detail: impl Into<String>) -> Self {
+        Self::single(code.status(), code, code.title(), detail, None)
     }
 
     /// 422 for one field, `pointer` a JSON pointer into the request body.
     pub fn invalid_field(pointer: impl Into<String>, detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::UNPROCESSABLE_ENTITY, "invalid_field", "Invalid field", detail, Some(pointer.into()))
+        Self::single(StatusCode::UNPROCESSABLE_ENTITY, Code::InvalidField, Code::InvalidField.title(), detail, Some(pointer.into()))
     }
 
     /// 422 for a query parameter (`page[size]`, `language`, `filter[sign]`).
     pub fn invalid_parameter(parameter: impl Into<String>, detail: impl Into<String>) -> Self {
         let status = StatusCode::UNPROCESSABLE_ENTITY;
-        let mut error = object(status, "invalid_parameter", "Invalid parameter", detail, None);
+        let mut error = object(status, Code::InvalidParameter, Code::InvalidParameter.title(), detail, None);
         error.source = Some(ErrorSource { pointer: String::new(), parameter: Some(parameter.into()) });
         Self::Client { status, errors: vec![error], retry_after: None }
     }
@@ -98,7 +104,13 @@ impl ApiError {
     pub fn missing_field(pointer: impl Into<String>) -> Self {
         let pointer = pointer.into();
         let name = pointer.rsplit('/').next().unwrap_or_default().to_owned();
-        Self::single(StatusCode::UNPROCESSABLE_ENTITY, "missing_field", "Missing field", format!("'{name}' is required"), Some(pointer))
+        Self::single(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Code::MissingField,
+            Code::MissingField.title(),
+            format!("'{name}' is required"),
+            Some(pointer),
+        )
     }
 
     /// 422 with several field errors at once, each with its own code and
@@ -111,7 +123,7 @@ impl ApiError {
                 .into_iter()
                 .map(|problem| ErrorObject {
                     meta: problem.meta,
-                    ..object(status, problem.code, "Invalid field", problem.detail, Some(problem.pointer))
+                    ..object(status, problem.code, Code::InvalidField.title(), problem.detail, Some(problem.pointer))
                 })
                 .collect(),
             retry_after: None,
@@ -125,62 +137,37 @@ impl ApiError {
             status,
             errors: errors
                 .into_iter()
-                .map(|(pointer, detail)| object(status, "invalid_field", "Invalid field", detail, Some(pointer)))
+                .map(|(pointer, detail)| object(status, Code::InvalidField, Code::InvalidField.title(), detail, Some(pointer)))
                 .collect(),
             retry_after: None,
         }
     }
 
     pub fn malformed_json(detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::BAD_REQUEST, "malformed_json", "Malformed JSON", detail, None)
+        Self::coded(Code::MalformedJson, detail)
     }
 
     pub fn payload_too_large(limit: usize) -> Self {
-        Self::single(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            "Payload too large",
-            format!("the request body exceeds {limit} bytes"),
-            None,
-        )
-    }
-
-    pub fn unauthorized(code: &str, detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::UNAUTHORIZED, code, "Unauthorized", detail, None)
-    }
-
-    pub fn forbidden(code: &str, detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::FORBIDDEN, code, "Forbidden", detail, None)
+        Self::coded(Code::PayloadTooLarge, format!("the request body exceeds {limit} bytes"))
     }
 
     /// 403 naming every refused part of a request at once: (code, JSON
     /// pointer into the body when the part is there, detail).
-    pub fn forbidden_parts(parts: Vec<(&str, Option<String>, String)>) -> Self {
+    pub fn forbidden_parts(parts: Vec<(Code, Option<String>, String)>) -> Self {
         let status = StatusCode::FORBIDDEN;
         Self::Client {
             status,
-            errors: parts.into_iter().map(|(code, pointer, detail)| object(status, code, "Forbidden", detail, pointer)).collect(),
+            errors: parts.into_iter().map(|(code, pointer, detail)| object(status, code, code.title(), detail, pointer)).collect(),
             retry_after: None,
         }
     }
 
     pub fn not_found(detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::NOT_FOUND, "not_found", "Not found", detail, None)
-    }
-
-    /// A 404 with its own `code` (what is missing, when a client acts on it).
-    pub fn not_found_as(code: &str, detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::NOT_FOUND, code, "Not found", detail, None)
+        Self::coded(Code::NotFound, detail)
     }
 
     pub fn method_not_allowed() -> Self {
-        Self::single(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
-            "Method not allowed",
-            "this path does not accept this method",
-            None,
-        )
+        Self::coded(Code::MethodNotAllowed, "this path does not accept this method")
     }
 
     /// 409 for a PATCH whose `data.id` is not the resource its URL
@@ -188,45 +175,41 @@ impl ApiError {
     pub fn id_mismatch(addressed: &str) -> Self {
         Self::single(
             StatusCode::CONFLICT,
-            "id_mismatch",
-            "Conflict",
+            Code::IdMismatch,
+            Code::IdMismatch.title(),
             format!("data.id must be '{addressed}', the resource addressed"),
             Some("/data/id".into()),
         )
     }
 
     pub fn conflict(detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::CONFLICT, "conflict", "Conflict", detail, None)
+        Self::coded(Code::Conflict, detail)
     }
 
     /// 409 with a specific code (e.g. `last_owner`, `already_member`).
-    pub fn conflict_with(code: &str, detail: impl Into<String>) -> Self {
-        Self::single(StatusCode::CONFLICT, code, "Conflict", detail, None)
-    }
-
     /// 400 for a request that cannot be read as meant (not a body field: a
     /// query parameter or header), with its own code.
-    pub fn bad_request(code: &str, detail: impl Into<String>) -> Self {
+    pub fn bad_request(code: Code, detail: impl Into<String>) -> Self {
         Self::single(StatusCode::BAD_REQUEST, code, "Bad request", detail, None)
     }
 
     /// 429 with `Retry-After` in whole seconds (at least 1).
-    pub fn too_many_requests(code: &str, detail: impl Into<String>, retry_after_seconds: u64) -> Self {
-        let status = StatusCode::TOO_MANY_REQUESTS;
+    pub fn too_many_requests(code: Code, detail: impl Into<String>, retry_after_seconds: u64) -> Self {
+        let status = code.status();
         Self::Client {
             status,
-            errors: vec![object(status, code, "Too many requests", detail, None)],
+            errors: vec![object(status, code, code.title(), detail, None)],
             retry_after: Some(retry_after_seconds.max(1)),
         }
     }
 
     /// 503 with its own code and `Retry-After` (at least 1 s): the server
     /// is busy with this very request elsewhere, not failing.
-    pub fn unavailable(code: &str, detail: impl Into<String>, retry_after_seconds: u64) -> Self {
-        let status = StatusCode::SERVICE_UNAVAILABLE;
+    pub fn unavailable(code: Code, detail: impl Into<String>, retry_after_seconds: u64) -> Self {
+        let status = code.status();
         Self::Client {
             status,
-            errors: vec![object(status, code, "Service unavailable", detail, None)],
+            errors: vec![object(status, code, code.title(), detail, None)],
             retry_after: Some(retry_after_seconds.max(1)),
         }
     }
@@ -330,8 +313,8 @@ fn bounded(status: StatusCode, errors: Vec<ErrorObject>) -> Vec<ErrorObject> {
     if hidden > 0 {
         shown.push(object(
             status,
-            "more_errors",
-            "More errors",
+            Code::MoreErrors,
+            Code::MoreErrors.title(),
             format!("{hidden} more errors in this request are not shown; correct the ones above and send it again"),
             None,
         ));
@@ -360,7 +343,7 @@ impl IntoResponse for ApiError {
                 // The cause goes to the log only: no internals in bodies.
                 tracing::error!(error = %cause, "internal error");
                 let status = StatusCode::INTERNAL_SERVER_ERROR;
-                let body = json!({ "errors": [object(status, "internal_error", "Internal server error", "something went wrong on our side; the request id identifies it in our logs", None)] });
+                let body = json!({ "errors": [object(status, Code::InternalError, Code::InternalError.title(), "something went wrong on our side; the request id identifies it in our logs", None)] });
                 (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(body)).into_response()
             }
             Self::Unavailable(cause) => {
@@ -369,7 +352,7 @@ impl IntoResponse for ApiError {
                 tracing::error!(error = %cause, "dependency unavailable");
                 let status = StatusCode::SERVICE_UNAVAILABLE;
                 let detail = "a service this request depends on did not answer in time; nothing was charged, retry after the seconds Retry-After gives";
-                let body = json!({ "errors": [object(status, "service_unavailable", "Service unavailable", detail, None)] });
+                let body = json!({ "errors": [object(status, Code::ServiceUnavailable, Code::ServiceUnavailable.title(), detail, None)] });
                 let mut response = (status, [(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], axum::Json(body)).into_response();
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(DEPENDENCY_RETRY_AFTER_SECONDS));
                 response
@@ -416,7 +399,7 @@ mod tests {
         let problems = (0..100)
             .map(|index| FieldProblem {
                 pointer: format!("/x/{index}"),
-                code: "invalid_field",
+                code: Code::InvalidField,
                 detail: "é".repeat(1000),
                 meta: Some(json!({ "candidates": vec!["a candidate with a long description"; 40] })),
             })

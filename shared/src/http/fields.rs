@@ -6,6 +6,7 @@ use crate::astro::Ephemeris;
 use crate::astro::ephemeris::EphemerisError;
 use crate::astro::time::{CivilDateTime, ResolvedInstant, TimeError, TimeZoneSpec};
 use crate::http::ApiError;
+use crate::http::Code;
 use crate::http::error::FieldProblem;
 use crate::language::Language;
 use crate::places::{self, City, PlaceError};
@@ -16,11 +17,11 @@ pub struct Problems(Vec<FieldProblem>);
 
 impl Problems {
     pub fn add(&mut self, pointer: impl Into<String>, detail: impl Into<String>) {
-        self.0.push(FieldProblem { pointer: pointer.into(), code: "invalid_field", detail: detail.into(), meta: None });
+        self.0.push(FieldProblem { pointer: pointer.into(), code: Code::InvalidField, detail: detail.into(), meta: None });
     }
 
     /// A problem with its own error code and machine-readable meta.
-    pub fn add_coded(&mut self, pointer: impl Into<String>, code: &'static str, detail: impl Into<String>, meta: serde_json::Value) {
+    pub fn add_coded(&mut self, pointer: impl Into<String>, code: Code, detail: impl Into<String>, meta: serde_json::Value) {
         self.0.push(FieldProblem { pointer: pointer.into(), code, detail: detail.into(), meta: Some(meta) });
     }
 
@@ -197,7 +198,7 @@ fn place_problem(name: &str, error: PlaceError, pointer: &str, problems: &mut Pr
             let listed: Vec<String> = candidates.iter().map(|c| describe_city(c)).collect();
             problems.add_coded(
                 pointer,
-                "ambiguous_place",
+                Code::AmbiguousPlace,
                 format!(
                     "'{name}' names several cities: {}; add the country or region after a comma (as in '{}, {}')",
                     listed.join("; "),

@@ -1,6 +1,7 @@
 //! The URLs of signed links (chart images, summaries) handed to clients:
 //! one place decides whether a link goes through CloudFront.
 
+use crate::http::Code;
 use axum::http::HeaderMap;
 
 use super::state::AppState;
@@ -49,10 +50,10 @@ pub fn link_claims<T: serde::de::DeserializeOwned>(
 ) -> Result<T, super::ApiError> {
     use super::ApiError;
     use crate::signing::LinkError;
-    let token = token.ok_or_else(|| ApiError::unauthorized("invalid_link", missing))?;
+    let token = token.ok_or_else(|| ApiError::coded(Code::InvalidLink, missing))?;
     app.signer.verify(token).map_err(|error| match error {
-        LinkError::Expired => ApiError::unauthorized("expired_link", expired),
-        LinkError::BadSignature | LinkError::UnknownKey => ApiError::unauthorized("invalid_link", error.to_string()),
+        LinkError::Expired => ApiError::coded(Code::ExpiredLink, expired),
+        LinkError::BadSignature | LinkError::UnknownKey => ApiError::coded(Code::InvalidLink, error.to_string()),
         LinkError::NoKey => ApiError::internal(error),
     })
 }

@@ -6,6 +6,7 @@
 //! organization. The role is read from the store on every request, so a role
 //! change applies at once.
 
+use crate::http::Code;
 use axum::extract::FromRequestParts;
 use axum::http::HeaderName;
 use axum::http::request::Parts;
@@ -41,7 +42,7 @@ impl OrgMember {
 }
 
 pub fn insufficient_role(role: Role, permission: &str) -> ApiError {
-    ApiError::forbidden("insufficient_role", format!("the {} role lacks the '{permission}' permission", role.id()))
+    ApiError::coded(Code::InsufficientRole, format!("the {} role lacks the '{permission}' permission", role.id()))
 }
 
 /// Someone else's organization looks exactly like one that does not exist.
@@ -78,7 +79,7 @@ impl FromRequestParts<AppState> for OrgMember {
                     1 => memberships.swap_remove(0).0,
                     _ => {
                         return Err(ApiError::bad_request(
-                            "organization_required",
+                            Code::OrganizationRequired,
                             "you belong to several organizations: name one with the X-Organization-Id header or the organizationId query parameter",
                         ));
                     }

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod chart_link;
 pub mod chat_access;
+pub mod codes;
 pub mod error;
 pub mod extract;
 pub mod fields;
@@ -20,6 +21,7 @@ pub mod whole;
 pub mod widget_access;
 
 pub use auth::{Caller, SignedInUser, require_api_key};
+pub use codes::Code;
 pub use error::{ApiError, ApiResult};
 pub use extract::ApiJson;
 pub use links::public_link;

@@ -1,6 +1,7 @@
 //! The layers every family shares, and building a family's router from its
 //! route table (the table is what `template.yaml` must match).
 
+use crate::http::Code;
 use std::time::Duration;
 
 use axum::Router;
@@ -94,7 +95,7 @@ pub fn router_from(routes: Vec<Route>, state: &AppState) -> Router<AppState> {
 pub async fn require_cdn_origin(State(secret): State<OriginVerifySecret>, request: Request, next: Next) -> Response {
     let presented = request.headers().get(ORIGIN_VERIFY_HEADER).map(|value| value.as_bytes()).unwrap_or_default();
     if !secret.matches(presented) {
-        return ApiError::forbidden("not_through_cdn", "this link is served through the CDN only: open the URL the answer gave, unchanged")
+        return ApiError::coded(Code::NotThroughCdn, "this link is served through the CDN only: open the URL the answer gave, unchanged")
             .into_response();
     }
     next.run(request).await

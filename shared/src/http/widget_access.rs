@@ -22,6 +22,7 @@
 //! saw; entries before it are the client's own claims), else the
 //! connection's peer.
 
+use crate::http::Code;
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -56,7 +57,7 @@ pub struct WidgetVisitor {
 }
 
 pub fn widget_not_found() -> ApiError {
-    ApiError::not_found_as("widget_not_found", "no such widget: check the data-widget-id of the embed")
+    ApiError::coded(Code::WidgetNotFound, "no such widget: check the data-widget-id of the embed")
 }
 
 /// A widget route's widget and organization as the stack read them for the
@@ -85,7 +86,7 @@ pub async fn admit_widget(
     require_module(organization.plan, Module::Widgets)?;
     check_site(&widget.allowed_domains, headers, rule, "the widget")?;
     if !widget.enabled {
-        return Err(ApiError::forbidden("widget_disabled", "this widget is turned off by its owner"));
+        return Err(ApiError::coded(Code::WidgetDisabled, "this widget is turned off by its owner"));
     }
     Ok(WidgetVisitor { widget, organization, client: client.0 })
 }
@@ -127,8 +128,8 @@ pub(crate) fn check_site(patterns: &[String], headers: &HeaderMap, rule: SiteRul
         return Ok(());
     }
     if patterns.is_empty() {
-        return Err(ApiError::forbidden(
-            "domain_not_allowed",
+        return Err(ApiError::coded(
+            Code::DomainNotAllowed,
             format!("{whose} lists no allowed site yet: its owner adds the site to allowedDomains"),
         ));
     }

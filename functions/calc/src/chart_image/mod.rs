@@ -11,6 +11,7 @@
 pub mod draw;
 pub mod link;
 
+use shared::http::Code;
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
@@ -119,7 +120,7 @@ async fn open(
     let claims: ImageClaims = link::claims_from_query(app, query, "chart")?;
     let token = query.get("token").map(String::as_str).unwrap_or_default();
     if claims.purpose.is_some() {
-        return Err(ApiError::unauthorized("invalid_link", "this link is not a chart image link"));
+        return Err(ApiError::coded(Code::InvalidLink, "this link is not a chart image link"));
     }
     let maker = Maker::admit(app, &claims, client, headers).await?;
     let version = requested.resolve(maker.organization().api_version.as_deref());

@@ -10,6 +10,7 @@
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use shared::content::HoroscopeType;
+use shared::http::Code;
 use shared::http::{ApiError, AppState, Caller};
 use shared::language::Language;
 
@@ -60,11 +61,11 @@ impl SummaryClaims {
     /// A summary link, and one for the summary at this path.
     pub fn check_purpose(&self, horoscope: HoroscopeType) -> Result<(), ApiError> {
         if self.purpose != PURPOSE {
-            return Err(ApiError::unauthorized("invalid_link", "this link is not a summary link"));
+            return Err(ApiError::coded(Code::InvalidLink, "this link is not a summary link"));
         }
         match HoroscopeType::parse(&self.horoscope) {
             Some(own) if own == horoscope => Ok(()),
-            Some(own) => Err(ApiError::unauthorized("invalid_link", format!("this link opens the {} summary at {}", own.id(), path(own)))),
+            Some(own) => Err(ApiError::coded(Code::InvalidLink, format!("this link opens the {} summary at {}", own.id(), path(own)))),
             None => Err(invalid_content()),
         }
     }

@@ -12,6 +12,7 @@
 pub mod link;
 mod write;
 
+use shared::http::Code;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -138,8 +139,8 @@ fn texts_refused(refusal: ApiError, horoscope: HoroscopeType) -> ApiError {
         ApiError::Client { errors, .. } => errors.first().map(|e| e.detail.clone()).unwrap_or_default(),
         _ => return refusal,
     };
-    ApiError::forbidden(
-        "texts_not_allowed",
+    ApiError::coded(
+        Code::TextsNotAllowed,
         format!("a summary draws on the {} interpretation texts, which this key may not read: {detail}", horoscope.id()),
     )
 }
@@ -212,7 +213,11 @@ async fn summary_for(
             }
             Claim::Held { .. } => {
                 if tokio::time::Instant::now() >= deadline {
-                    return Err(ApiError::unavailable("summary_busy", "the summary is still being written: try again in a few seconds", 1));
+                    return Err(ApiError::unavailable(
+                        Code::SummaryBusy,
+                        "the summary is still being written: try again in a few seconds",
+                        1,
+                    ));
                 }
                 tokio::time::sleep(WAIT_STEP).await;
             }
