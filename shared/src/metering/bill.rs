@@ -4,7 +4,7 @@
 //!
 //! Each charge of a billed request carries a receipt: a counter
 //! `RECEIPT#{bill}` / `{n}` written in the same atomic write as the charge,
-//! with a limit (see [`Meter::charge_once`]). Its value is the charge's state:
+//! with a limit (see `Meter::charge_once`). Its value is the charge's state:
 //!
 //! | value | state |
 //! |---|---|
@@ -24,34 +24,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::meter::{Charge, CounterId, SharedMeter};
+use super::meter::{Charge, Outcome, Receipt, SharedMeter};
 use crate::store::StoreError;
-
-/// Receipts outlive any retry of their charge or void by far (DynamoDB TTL).
-pub const RECEIPT_KEPT_SECONDS: i64 = 3_600;
-
-/// The receipt of one charge of a bill.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Receipt {
-    pub counter: CounterId,
-    pub expires_at: i64,
-}
-
-impl Receipt {
-    /// `RECEIPT#{bill}` / `{n}`, kept [`RECEIPT_KEPT_SECONDS`] from `now`.
-    pub fn new(bill_id: &str, n: usize, now: i64) -> Self {
-        Self { counter: CounterId { pk: crate::repo::schema::receipt(bill_id), sk: n.to_string() }, expires_at: now + RECEIPT_KEPT_SECONDS }
-    }
-}
-
-/// What became of a charge, as far as the request knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The meter said it was applied.
-    Applied,
-    /// The meter failed (a timeout): it may be applied, now or later.
-    Unknown,
-}
 
 #[derive(Debug, Clone)]
 struct Entry {
@@ -133,9 +107,4 @@ impl Bill {
         }
         failure.map_or(Ok(()), Err)
     }
-}
-
-/// The charges that take `charges` back: each units negated, never refused.
-pub fn negated(charges: &[Charge]) -> Vec<Charge> {
-    charges.iter().map(|charge| Charge { units: -charge.units, limit: None, ..charge.clone() }).collect()
 }

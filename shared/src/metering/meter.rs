@@ -17,7 +17,6 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use super::bill::{Outcome, Receipt, negated};
 use crate::store::{CounterAdd, CounterIncrement, Increments, SharedTable, StoreError};
 
 /// One counter a charge adds to.
@@ -44,6 +43,37 @@ pub enum Verdict {
     Allowed,
     /// The charge at `index` would have passed its limit; nothing was applied.
     Refused { index: usize },
+}
+
+/// Receipts outlive any retry of their charge or void by far (DynamoDB TTL).
+pub const RECEIPT_KEPT_SECONDS: i64 = 3_600;
+
+/// The receipt of one charge of a bill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Receipt {
+    pub counter: CounterId,
+    pub expires_at: i64,
+}
+
+impl Receipt {
+    /// `RECEIPT#{bill}` / `{n}`, kept [`RECEIPT_KEPT_SECONDS`] from `now`.
+    pub fn new(bill_id: &str, n: usize, now: i64) -> Self {
+        Self { counter: CounterId { pk: crate::repo::schema::receipt(bill_id), sk: n.to_string() }, expires_at: now + RECEIPT_KEPT_SECONDS }
+    }
+}
+
+/// What became of a charge, as far as the request knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The meter said it was applied.
+    Applied,
+    /// The meter failed (a timeout): it may be applied, now or later.
+    Unknown,
+}
+
+/// The charges that take `charges` back: each units negated, never refused.
+pub fn negated(charges: &[Charge]) -> Vec<Charge> {
+    charges.iter().map(|charge| Charge { units: -charge.units, limit: None, ..charge.clone() }).collect()
 }
 
 #[async_trait]

@@ -223,12 +223,12 @@ pub async fn charge(meter: &dyn Meter, account: &Account<'_>, usage: Usage, now:
             match meter.charge_once(&charges, &receipt).await {
                 Ok(verdict) => {
                     if verdict == Verdict::Allowed {
-                        bill.note(charges.clone(), receipt, bill::Outcome::Applied);
+                        bill.note(charges.clone(), receipt, meter::Outcome::Applied);
                     }
                     verdict
                 }
                 Err(error) => {
-                    bill.note(charges, receipt, bill::Outcome::Unknown);
+                    bill.note(charges, receipt, meter::Outcome::Unknown);
                     return Err(error.into());
                 }
             }
