@@ -9,9 +9,8 @@ use axum::body::Body;
 use axum::http::Request;
 use serde_json::{Map, Value, json};
 
+use crate::documented::{OPENAPI, as_documented_caller, changes_last, concrete_uri, create, operations, resolve_parameter};
 use crate::support::TestApp;
-
-const OPENAPI: &str = include_str!("../../docs/openapi.yaml");
 /// Entries in an oversized list: far beyond any bound, and the body still
 /// under the test server's 64 KB body limit.
 const ENTRIES: usize = 3_000;
@@ -83,13 +82,6 @@ fn long_texts(value: &Value) -> Value {
     }
 }
 
-fn resolve_parameter<'a>(spec: &'a Value, parameter: &'a Value) -> &'a Value {
-    match parameter.get("$ref").and_then(Value::as_str) {
-        Some(reference) => &spec["components"]["parameters"][reference.trim_start_matches("#/components/parameters/")],
-        None => parameter,
-    }
-}
-
 fn example_of(spec: &Value, operation: &Value) -> Option<(Value, Value)> {
     let content = operation["requestBody"]["content"].as_object()?;
     let media = content.get("application/json").or_else(|| content.values().next())?;
@@ -99,14 +91,6 @@ fn example_of(spec: &Value, operation: &Value) -> Option<(Value, Value)> {
         .or_else(|| media["examples"].as_object().and_then(|all| all.values().next()).map(|e| e["value"].clone()))
         .unwrap_or_else(|| json!({}));
     Some((example, resolve(spec, &media["schema"]).clone()))
-}
-
-async fn create(app: &TestApp, path: &str, kind: &str, attributes: Value) -> String {
-    let body = json!({ "data": { "type": kind, "attributes": attributes } });
-    let bearer = format!("Bearer {}", app.owner_token());
-    let response = app.post_raw(path, &body.to_string(), &[("authorization", &bearer)]).await;
-    assert_eq!(response.status, 201, "{}", response.text);
-    response.body["data"]["id"].as_str().expect("id").to_owned()
 }
 
 #[tokio::test]
@@ -120,32 +104,11 @@ async fn no_request_gets_a_large_error_body() {
     let mut sent = 0;
     let mut lists = 0;
     let mut failures = Vec::new();
-    // Deletions last: the widget and the chatbot serve every other route first.
-    let mut operations: Vec<(&String, &String, &Value)> = spec["paths"]
-        .as_object()
-        .expect("paths")
-        .iter()
-        .flat_map(|(path, operations)| operations.as_object().expect("operations").iter().map(move |(method, op)| (path, method, op)))
-        .filter(|(_, method, _)| ["get", "post", "patch", "delete"].contains(&method.as_str()))
-        .collect();
-    operations.sort_by_key(|(path, method, _)| (*method == "delete" || path.ends_with("/secret") || path.ends_with("/rotate"), path.len()));
+    let mut operations = operations(&spec);
+    operations.sort_by_key(|(path, method, _)| (changes_last(path, method), path.len()));
     for (path, method, operation) in operations {
         {
-            let id = if path.starts_with("/api/widgets") || path.contains("{widgetId}") {
-                &widget
-            } else if path.contains("chatbot") {
-                &chatbot
-            } else {
-                "x"
-            };
-            let uri = path
-                .replace("{widgetId}", id)
-                .replace("{chatbotId}", id)
-                .replace("{id}", id)
-                .replace("{horoscopeType}", "natal")
-                .replace("{contentType}", "planet-in-sign")
-                .replace("{externalUserId}", "user-1")
-                .replace("{userId}", "user-1");
+            let uri = concrete_uri(path, &widget, &chatbot);
             let mut bodies: Vec<(String, String)> = Vec::new();
             let mut uris = vec![("the path".to_owned(), uri.clone())];
             // Each query parameter with a list of thousands of values.
@@ -183,20 +146,12 @@ async fn no_request_gets_a_large_error_body() {
                 bodies.iter().map(|(what, body)| (what.clone(), uri.clone(), body.clone())).collect();
             requests.extend(uris.into_iter().skip(1).map(|(what, uri)| (what, uri, bodies[0].1.clone())));
             for (what, uri, body) in requests {
-                // The caller the operation documents: a key, or a dashboard
-                // token (a bearer token wins over a key when both are sent).
-                let security = operation["security"].to_string();
-                let mut request = Request::builder()
+                let request = Request::builder()
                     .method(method.to_uppercase().as_str())
                     .uri(&uri)
                     .header("content-type", "application/json")
                     .header("origin", "https://site.example.test");
-                if security.contains("Bearer") {
-                    // (The example of POST /api/orgs makes the owner a member of two.)
-                    request = request.header("authorization", &bearer).header("x-organization-id", &app.organization_id);
-                } else if security.contains("ApiKey") {
-                    request = request.header("x-api-key", &app.api_key);
-                }
+                let request = as_documented_caller(request, operation, &app, &bearer);
                 let request = request.body(Body::from(body.clone())).expect("request");
                 let response = app.send(request).await;
                 sent += 1;

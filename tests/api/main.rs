@@ -11,6 +11,7 @@ mod cloudfront;
 mod composite;
 mod content;
 // Shared with the latency benchmark, which also reads each call's time.
+mod documented;
 #[allow(dead_code)]
 mod dynamo_proxy;
 mod error_codes;

@@ -18,17 +18,10 @@ use axum::body::Body;
 use axum::http::Request;
 use serde_json::{Map, Value, json};
 
+use crate::documented::{OPENAPI, as_documented_caller, changes_last, concrete_uri, create, operations, resolve_parameter};
 use crate::support::TestApp;
 
-const OPENAPI: &str = include_str!("../../docs/openapi.yaml");
 const RECORDING: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/recordings/api-answers.json");
-
-fn resolve_parameter<'a>(spec: &'a Value, parameter: &'a Value) -> &'a Value {
-    match parameter.get("$ref").and_then(Value::as_str) {
-        Some(reference) => &spec["components"]["parameters"][reference.trim_start_matches("#/components/parameters/")],
-        None => parameter,
-    }
-}
 
 /// Every documented request body: `(name, body)`; one empty body when none.
 fn bodies_of(operation: &Value) -> Vec<(String, String)> {
@@ -94,14 +87,6 @@ fn text_of(value: &Value) -> String {
         Value::String(text) => text.clone(),
         other => other.to_string(),
     }
-}
-
-async fn create(app: &TestApp, path: &str, kind: &str, attributes: Value) -> String {
-    let body = json!({ "data": { "type": kind, "attributes": attributes } });
-    let bearer = format!("Bearer {}", app.owner_token());
-    let response = app.post_raw(path, &body.to_string(), &[("authorization", &bearer)]).await;
-    assert_eq!(response.status, 201, "{}", response.text);
-    response.body["data"]["id"].as_str().expect("id").to_owned()
 }
 
 /// What differs between runs, named: the values this run generated, and
@@ -197,36 +182,15 @@ async fn every_documented_request_answers_as_recorded() {
         month: chrono::Utc::now().format("%Y-%m").to_string(),
     };
 
-    let mut operations: Vec<(&String, &String, &Value)> = spec["paths"]
-        .as_object()
-        .expect("paths")
-        .iter()
-        .flat_map(|(path, operations)| operations.as_object().expect("operations").iter().map(move |(method, op)| (path, method, op)))
-        .filter(|(_, method, _)| ["get", "post", "patch", "delete"].contains(&method.as_str()))
-        .collect();
+    let mut operations = operations(&spec);
     // Deletions and secret changes last; otherwise in the document's order.
-    operations.sort_by_key(|(path, method, _)| *method == "delete" || path.ends_with("/secret") || path.ends_with("/rotate"));
+    operations.sort_by_key(|(path, method, _)| changes_last(path, method));
 
     let mut answers = Map::new();
     // The normalized bodies themselves, written beside for a diff.
     let mut full = Map::new();
     for (path, method, operation) in operations {
-        let id = if path.starts_with("/api/widgets") || path.contains("{widgetId}") {
-            widget.as_str()
-        } else if path.contains("chatbot") {
-            chatbot.as_str()
-        } else {
-            "x"
-        };
-        let uri = path
-            .replace("{widgetId}", id)
-            .replace("{chatbotId}", id)
-            .replace("{id}", id)
-            .replace("{horoscopeType}", "natal")
-            .replace("{contentType}", "planet-in-sign")
-            .replace("{externalUserId}", "user-1")
-            .replace("{userId}", "user-1");
-        let security = operation["security"].to_string();
+        let uri = concrete_uri(path, &widget, &chatbot);
         for (query_name, query) in queries_of(&spec, operation) {
             // The documented month's usage depends on whether it is this month.
             if path == "/api/org/usage" && query.starts_with("month=") {
@@ -234,16 +198,12 @@ async fn every_documented_request_answers_as_recorded() {
             }
             for (body_name, body) in bodies_of(operation) {
                 let target = if query.is_empty() { uri.clone() } else { format!("{uri}?{query}") };
-                let mut request = Request::builder()
+                let request = Request::builder()
                     .method(method.to_uppercase().as_str())
                     .uri(&target)
                     .header("content-type", "application/json")
                     .header("origin", "https://site.example.test");
-                if security.contains("Bearer") {
-                    request = request.header("authorization", &bearer).header("x-organization-id", &app.organization_id);
-                } else if security.contains("ApiKey") {
-                    request = request.header("x-api-key", &app.api_key);
-                }
+                let request = as_documented_caller(request, operation, &app, &bearer);
                 let response = app.send(request.body(Body::from(body)).expect("request")).await;
                 let header = |name: &str| response.headers.get(name).and_then(|v| v.to_str().ok()).map(|v| normalizer.text(v));
                 let content_type = header("content-type").unwrap_or_default();
