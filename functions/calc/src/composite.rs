@@ -12,9 +12,12 @@ use shared::astro::time::{JulianDay, format_utc};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
+use crate::answer::{ChartBody, ChartMeta};
 use crate::chart_image::link::{ChartSpec, ImageLinks, InputSpec};
+use crate::links::chart_image_link;
+use crate::request::{LocationBody, Problems, chart_request, ephemeris_error, parse_common};
 use crate::synastry::{Person, TwoBirths};
-use crate::wire::{ChartBody, ChartMeta, LocationBody, Problems, Texts, chart_image_link, chart_request, ephemeris_error, parse_common};
+use crate::texts::Texts;
 
 chart_request! {
     pub struct CompositeRequest {

@@ -18,10 +18,11 @@ use shared::astro::time::{ResolvedInstant, format_local};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::language::Language;
 
-use crate::synastry::{Person, Synastry, chiron_date, compute_synastry};
-use crate::wire::{
-    ChartMeta, CommonOptionsBody, PlacePointers, Problems, parse_common, parse_date_and_time, parse_language, parse_place, too_long,
+use crate::answer::ChartMeta;
+use crate::request::{
+    CommonOptionsBody, PlacePointers, Problems, parse_common, parse_date_and_time, parse_language, parse_place, too_long,
 };
+use crate::synastry::{Person, Synastry, chiron_date, compute_synastry};
 
 /// The older request. Unknown members are refused (422 pointing at them), as
 /// on every current endpoint, so a misspelt `timezone_1` never silently

@@ -1,19 +1,24 @@
 //! The calc family: chart calculations.
 
+mod answer;
 pub mod chart_image;
 mod chinese_forecast;
 mod composite;
+mod drawn;
 mod events;
 mod legacy_synastry;
+mod links;
 mod moon_sun;
 mod natal;
 mod places;
 mod progressions;
+mod request;
 mod returns;
+mod signed;
 pub mod summary;
 mod synastry;
+mod texts;
 mod transit;
-mod wire;
 
 use axum::Router;
 use axum::http::Method;

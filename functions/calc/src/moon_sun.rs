@@ -38,7 +38,8 @@ use shared::astro::sky::{Absence, GeoPlace, SkyDay, SkyEvent, Twilight, local_da
 use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc};
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
-use crate::wire::{ChartMeta, LocationBody, Problems, ephemeris_error, parse_instant, parse_location};
+use crate::answer::ChartMeta;
+use crate::request::{LocationBody, Problems, ephemeris_error, parse_instant, parse_location};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -22,12 +22,14 @@ use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, format_utc, loca
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
+use crate::answer::{ChartBody, ChartMeta, LinkText, NamedChartLink, local_instant_text};
 use crate::chart_image::link::{ChartSpec, InputSpec};
-use crate::progressions::instant_text;
-use crate::wire::{
-    ChartBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, Problems, Texts, chart_image_link, chart_request,
-    ephemeris_error, parse_common, parse_day, parse_instant, parse_location, summary_link,
+use crate::links::{chart_image_link, summary_link};
+
+use crate::request::{
+    CommonOptions, LocationBody, Place, Problems, chart_request, ephemeris_error, parse_common, parse_day, parse_instant, parse_location,
 };
+use crate::texts::Texts;
 
 chart_request! {
     pub struct SolarReturnRequest {
@@ -96,7 +98,7 @@ fn parse_return_input(
     birth_text: &str,
     birth_location: &LocationBody,
     return_location: Option<&LocationBody>,
-    common: &crate::wire::CommonOptionsBody,
+    common: &crate::request::CommonOptionsBody,
     problems: &mut Problems,
 ) -> (Option<ResolvedInstant>, Place, Option<Place>, CommonOptions) {
     let birth_place = parse_location(birth_location, "/birthLocation", problems);
@@ -312,5 +314,5 @@ fn answer(
 fn texts(at: JulianDay, place: &Place) -> Result<(String, String), ApiError> {
     let utc = at.to_utc().ok_or_else(|| ApiError::internal("return instant out of range"))?;
     let zone = place.zone.ok_or_else(|| ApiError::internal("a parsed place without a zone"))?;
-    Ok((instant_text(at, &zone), format_utc(utc)))
+    Ok((local_instant_text(at, &zone), format_utc(utc)))
 }

@@ -18,11 +18,13 @@ use shared::astro::time::{JulianDay, ResolvedInstant};
 use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
+use crate::answer::{AspectBody, ChartMeta, LinkText, NamedChartLink, PointBody, aspects_body, points_body};
 use crate::chart_image::link::{ChartSpec, InputSpec};
-use crate::wire::{
-    AspectBody, ChartMeta, CommonOptions, LinkText, LocationBody, NamedChartLink, Place, PointBody, Problems, Texts, aspects_body,
-    chart_image_link, chart_request, ephemeris_error, parse_common, parse_instant, parse_location, points_body, summary_link,
+use crate::links::{chart_image_link, summary_link};
+use crate::request::{
+    CommonOptions, LocationBody, Place, Problems, chart_request, ephemeris_error, parse_common, parse_instant, parse_location,
 };
+use crate::texts::Texts;
 
 chart_request! {
     pub struct SynastryRequest {

@@ -6,25 +6,13 @@
 use serde_json::Value;
 use shared::http::ApiError;
 use shared::language::Language;
-use shared::render::{ChartSize, Style, StyleError, Theme, Wheel, layout, render_svg, svg_to_png};
+use shared::render::{ChartSize, Style, Theme, Wheel, layout, render_svg, svg_to_png};
+
+use crate::request::style_error_detail;
 
 /// Changes whenever the drawing changes: part of the ETag, so caches drop
 /// images drawn by an older renderer.
 pub const RENDERER_VERSION: &str = "wheel-1";
-
-/// What is wrong with a request's `customization` (found at `pointer`) as
-/// the renderer reads it: (JSON pointer of the member, detail).
-pub fn customization_problem(customization: &Value, pointer: &str) -> Option<(String, String)> {
-    Style::from_customization_at(customization, pointer).err().map(|error| (error.pointer.clone(), detail(&error)))
-}
-
-fn detail(error: &StyleError) -> String {
-    if error.valid_values.is_empty() {
-        error.message.clone()
-    } else {
-        format!("{}; valid: {}", error.message, error.valid_values.join(", "))
-    }
-}
 
 /// The style of one request: the link's `customization` (its `language`,
 /// else the request's), then the `theme` and `size` query parameters over
@@ -51,7 +39,7 @@ pub fn style(customization: Option<&Value>, language: Language, theme: Option<&s
     // Validated when the link was issued; a renderer grown stricter since
     // still answers with the member at fault.
     let mut style = Style::from_customization_at(customization, "/customization")
-        .map_err(|error| ApiError::invalid_field(error.pointer.clone(), detail(&error)))?;
+        .map_err(|error| ApiError::invalid_field(error.pointer.clone(), style_error_detail(&error)))?;
     if customization.get("language").is_none_or(Value::is_null) {
         style.language = language;
     }

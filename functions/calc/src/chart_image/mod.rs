@@ -27,11 +27,10 @@ use shared::language::Language;
 use shared::metering::Usage;
 use shared::repo::orgs::Organization;
 
-use link::{Drawn, ImageClaims};
+use link::ImageClaims;
 
-/// Shared caches keep an image at most this long, however long the link
-/// lives: a revoked key's images leave them within the hour.
-const MAX_CACHE_SECONDS: i64 = 3600;
+use crate::drawn::Drawn;
+use crate::signed::{caching_headers, claims_from_query, if_none_match};
 
 /// Images are active content when opened directly: nothing may load or run.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -117,7 +116,7 @@ async fn open(
     query: &BTreeMap<String, String>,
     format: Format,
 ) -> Result<Response, ApiError> {
-    let claims: ImageClaims = link::claims_from_query(app, query, "chart")?;
+    let claims: ImageClaims = claims_from_query(app, query, "chart")?;
     let token = query.get("token").map(String::as_str).unwrap_or_default();
     if claims.purpose.is_some() {
         return Err(ApiError::coded(Code::InvalidLink, "this link is not a chart image link"));
@@ -142,16 +141,8 @@ async fn open(
         hash.update(part.as_bytes());
         hash.update([0]);
     }
-    let etag = format!("\"{}\"", hex(&hash.finalize()[..16]));
-
-    let now = chrono::Utc::now().timestamp();
-    let max_age = (claims.exp - now).clamp(0, MAX_CACHE_SECONDS);
-    // A key kept to some sites must not have its images handed to other
-    // sites by a shared cache: those are cached by the browser only.
-    let scope = if maker.every_site() { "public" } else { "private" };
-    let mut response_headers = HeaderMap::new();
-    response_headers.insert(header::ETAG, header_value(&etag)?);
-    response_headers.insert(header::CACHE_CONTROL, header_value(&format!("{scope}, max-age={max_age}"))?);
+    let etag = format!("\"{}\"", hex::encode(&hash.finalize()[..16]));
+    let mut response_headers = caching_headers(&etag, claims.exp, maker.every_site())?;
     response_headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response_headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
 
@@ -161,7 +152,7 @@ async fn open(
 
     maker.charge(app).await?;
     let drawn = Drawn::compute(&app.ephemeris, &claims.chart)?;
-    let wheel = drawn.wheel(&claims.chart, language);
+    let wheel = link::wheel(&drawn, &claims.chart, language);
     let svg = draw::svg(&wheel, &style);
     let (content_type, body) = match format {
         Format::Svg => ("image/svg+xml", svg.into_bytes()),
@@ -180,21 +171,4 @@ fn format_id(format: Format) -> &'static str {
         Format::Svg => "svg",
         Format::Png => "png",
     }
-}
-
-/// Whether `If-None-Match` names `etag` (or is `*`); weak validators match
-/// too, as RFC 9110 has `If-None-Match` compare weakly.
-pub(crate) fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
-    headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|tag| {
-        let tag = tag.trim();
-        tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag
-    })
-}
-
-fn header_value(text: &str) -> Result<HeaderValue, ApiError> {
-    HeaderValue::from_str(text).map_err(ApiError::internal)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

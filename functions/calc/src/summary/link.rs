@@ -1,5 +1,5 @@
-//! The signed summary link: what its token carries and issuing it with a
-//! calculation answer.
+//! The signed summary link: what its token carries and where it opens
+//! (issued by `crate::links`).
 //!
 //! The token (see `shared::signing`) carries the calculation as resolved
 //! (the same chart spec an image link carries; for transits also the
@@ -7,14 +7,12 @@
 //! needs no body and no key header. Its expiry is on the hour (see
 //! `shared::signing::link_expiry`).
 
-use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use shared::content::HoroscopeType;
 use shared::http::Code;
-use shared::http::{ApiError, AppState, Caller};
+use shared::http::chart_link::ChartSpec;
+use shared::http::{ApiError, Caller};
 use shared::language::Language;
-
-use crate::chart_image::link::ChartSpec;
 
 /// The `u` claim of a summary link: an image link has none, so neither
 /// opens as the other.
@@ -58,6 +56,19 @@ pub struct SummaryClaims {
 }
 
 impl SummaryClaims {
+    /// The claims of the summary of `chart` for the caller's key.
+    pub fn new(caller: &Caller, horoscope: HoroscopeType, language: Language, chart: ChartSpec, exp: i64) -> Self {
+        Self {
+            purpose: PURPOSE.to_owned(),
+            organization_id: caller.organization.id.clone(),
+            key_id: caller.key.id.clone(),
+            exp,
+            horoscope: horoscope.id().to_owned(),
+            language: language.code().to_owned(),
+            chart,
+        }
+    }
+
     /// A summary link, and one for the summary at this path.
     pub fn check_purpose(&self, horoscope: HoroscopeType) -> Result<(), ApiError> {
         if self.purpose != PURPOSE {
@@ -71,9 +82,7 @@ impl SummaryClaims {
     }
 }
 
-pub fn invalid_content() -> ApiError {
-    crate::chart_image::link::invalid_content()
-}
+pub use shared::http::chart_link::invalid_content;
 
 /// The summary object of a calculation answer.
 #[derive(Debug, Clone, Serialize)]
@@ -84,32 +93,4 @@ pub struct SummaryLink {
     /// When the link stops working (UTC).
     pub expires_at: String,
     pub horoscope_type: &'static str,
-}
-
-/// Signs the summary link of `chart` for the caller's key and organization.
-pub fn issue(
-    app: &AppState,
-    headers: &HeaderMap,
-    caller: &Caller,
-    horoscope: HoroscopeType,
-    chart: ChartSpec,
-    language: Language,
-) -> Result<SummaryLink, ApiError> {
-    let exp = shared::signing::link_expiry(chrono::Utc::now().timestamp(), app.config.chart_link_ttl_seconds);
-    let claims = SummaryClaims {
-        purpose: PURPOSE.to_owned(),
-        organization_id: caller.organization.id.clone(),
-        key_id: caller.key.id.clone(),
-        exp,
-        horoscope: horoscope.id().to_owned(),
-        language: language.code().to_owned(),
-        chart,
-    };
-    let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
-    let expires_at = chrono::DateTime::from_timestamp(exp, 0).ok_or_else(|| ApiError::internal("link expiry out of range"))?;
-    Ok(SummaryLink {
-        url: shared::http::public_link(app, headers, &format!("{}?token={token}", path(horoscope)), exp),
-        expires_at: expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        horoscope_type: horoscope.id(),
-    })
 }

@@ -34,9 +34,8 @@ use shared::summary::Highlight;
 
 use link::SummaryClaims;
 
-/// Shared caches keep a summary at most this long, however long the link
-/// lives: a revoked key's summaries leave them within the hour.
-const MAX_CACHE_SECONDS: i64 = 3600;
+use crate::signed::{caching_headers, claims_from_query, if_none_match};
+
 /// A generation lease lasts this long beyond the writer's own time limit.
 const LEASE_MARGIN_SECONDS: i64 = 5;
 /// How often a caller waiting for another's generation looks again.
@@ -76,7 +75,7 @@ async fn open(
     headers: &HeaderMap,
     query: &BTreeMap<String, String>,
 ) -> Result<Response, ApiError> {
-    let claims: SummaryClaims = crate::chart_image::link::claims_from_query(app, query, "summary")?;
+    let claims: SummaryClaims = claims_from_query(app, query, "summary")?;
     claims.check_purpose(horoscope)?;
     let caller = admit_link_key(app, &claims.organization_id, &claims.key_id, headers, KeyPermission::CalcRead).await?;
     caller.require(KeyPermission::CalcRead, Module::AiSummary)?;
@@ -93,21 +92,11 @@ async fn open(
     // A stored summary never changes: the request's hash and the applied
     // version name the cached answer's bytes.
     let etag = format!("\"{hash}-{}\"", version.applied_text());
-    let now = chrono::Utc::now().timestamp();
-    let max_age = (claims.exp - now).clamp(0, MAX_CACHE_SECONDS);
-    // A key kept to some sites must not have its summaries handed to other
-    // sites by a shared cache.
-    let scope = if domains::unrestricted(&caller.key.allowed_domains) { "public" } else { "private" };
-    let mut response_headers = HeaderMap::new();
-    response_headers.insert(header::ETAG, HeaderValue::from_str(&etag).map_err(ApiError::internal)?);
-    response_headers
-        .insert(header::CACHE_CONTROL, HeaderValue::from_str(&format!("{scope}, max-age={max_age}")).map_err(ApiError::internal)?);
+    let mut response_headers = caching_headers(&etag, claims.exp, domains::unrestricted(&caller.key.allowed_domains))?;
     // Revalidation (a browser's, or CloudFront's RefreshHit, which the edge
     // meter charges from its logs): nothing read but the summary's presence,
     // nothing charged.
-    if crate::chart_image::if_none_match(headers, &etag)
-        && summaries::cached(app.table.as_ref(), &caller.organization.id, &hash).await?.is_some()
-    {
+    if if_none_match(headers, &etag) && summaries::cached(app.table.as_ref(), &caller.organization.id, &hash).await?.is_some() {
         return Ok(Versioned(version, (StatusCode::NOT_MODIFIED, response_headers)).into_response());
     }
 
@@ -161,7 +150,7 @@ fn request_hash(claims: &SummaryClaims, model: &str, texts: &str) -> String {
         hash.update(texts.as_bytes());
         hash.update([0]);
     }
-    hash.finalize()[..16].iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(&hash.finalize()[..16])
 }
 
 /// The stored summary and whether it was (`true`), charging one unit, or

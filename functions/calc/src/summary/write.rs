@@ -19,8 +19,10 @@ use shared::repo::summaries::StoredSummary;
 use shared::summary::{Contact, Draft, Subject, Whose, prompt};
 
 use super::link::{SummaryClaims, invalid_content};
-use crate::chart_image::link::{ChartSpec, Drawn, InputSpec, points};
-use crate::wire::ephemeris_error;
+use shared::http::chart_link::{ChartSpec, InputSpec, points};
+
+use crate::drawn::Drawn;
+use crate::request::ephemeris_error;
 
 /// The built-in writer needs no time to speak of.
 const BUILT_IN_TIME_LIMIT: Duration = Duration::from_secs(5);

@@ -1,0 +1,71 @@
+//! The natal request, parsed into a [`NatalQuery`].
+
+use shared::astro::Ephemeris;
+use shared::astro::chart::{ChartInput, MoonCenter};
+use shared::astro::frame::Perspective;
+use shared::astro::time::ResolvedInstant;
+use shared::http::ApiError;
+
+use crate::request::{
+    CommonOptions, LocationBody, Place, Problems, chart_request, moon_center, parse_common, parse_instant, parse_location,
+};
+
+chart_request! {
+    pub struct NatalRequest {
+        date_time: String,
+        location: LocationBody,
+        moon_center: Option<String>,
+        include_analysis: Option<bool>,
+        include_fixed_stars: Option<bool>,
+    }
+}
+
+/// A natal request as the use case reads it.
+pub struct NatalQuery {
+    /// `dateTime` as sent (for the repeated-hour warning).
+    pub date_time: String,
+    pub instant: ResolvedInstant,
+    pub place: Place,
+    pub moon_center: MoonCenter,
+    pub options: CommonOptions,
+    pub include_analysis: bool,
+    pub include_fixed_stars: bool,
+}
+
+impl NatalQuery {
+    pub fn parse(body: &NatalRequest, ephemeris: &Ephemeris) -> Result<Self, ApiError> {
+        let mut problems = Problems::default();
+        let place = parse_location(&body.location, "/location", &mut problems);
+        let instant = parse_instant(&body.date_time, place.zone.as_ref(), ephemeris, "/dateTime", &mut problems);
+        let options = parse_common(&body.common_options(), ephemeris, instant.map(|i| i.julian_day_ut()), &mut problems);
+        let moon_center = moon_center(body.moon_center.as_deref(), &mut problems);
+        if body.moon_center.is_some() && options.frame.perspective != Perspective::Geocentric {
+            problems.add("/moonCenter", "moonCenter chooses the Moon's place in a geocentric chart; with another perspective leave it out");
+        }
+        problems.into_result()?;
+        let instant = instant.ok_or_else(|| ApiError::invalid_field("/dateTime", "the date-time could not be placed in time"))?;
+        Ok(Self {
+            date_time: body.date_time.clone(),
+            instant,
+            place,
+            moon_center,
+            options,
+            include_analysis: body.include_analysis.unwrap_or(false),
+            include_fixed_stars: body.include_fixed_stars == Some(true),
+        })
+    }
+
+    /// The chart the request asks for.
+    pub fn chart_input(&self) -> ChartInput {
+        ChartInput {
+            frame: self.options.frame,
+            instant: self.instant.julian_day_ut(),
+            latitude: self.place.latitude,
+            longitude: self.place.longitude,
+            house_system: self.options.house_system,
+            moon_center: self.moon_center,
+            points: self.options.points.clone(),
+            orbs: self.options.orbs.clone(),
+        }
+    }
+}
