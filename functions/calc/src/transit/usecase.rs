@@ -79,3 +79,67 @@ pub fn read_transits(ephemeris: &Ephemeris, query: &TransitQuery) -> Result<Tran
     let (wheel, summary) = (spec(None), spec(Some(end.0)));
     Ok(TransitReading { chart, targets, transiting, transits, wheel, summary })
 }
+
+#[cfg(test)]
+mod tests {
+    use shared::astro::Ephemeris;
+    use shared::astro::chart::transit::NatalTarget;
+    use shared::astro::point::{AngleId, PointId};
+    use shared::astro::time::JulianDay;
+    use shared::http::chart_link::ChartSpec;
+
+    use super::read_transits;
+    use crate::transit::input::{TransitQuery, TransitRequest};
+
+    fn query(body: serde_json::Value) -> Result<TransitQuery, shared::http::ApiError> {
+        let ephemeris = Ephemeris::with_embedded_files().expect("ephemeris");
+        let body: TransitRequest = serde_json::from_value(body).expect("a well-formed body");
+        TransitQuery::parse(&body, &ephemeris)
+    }
+
+    fn rome(period: (&str, &str)) -> serde_json::Value {
+        serde_json::json!({
+            "birthDateTime": "1990-05-11T12:30:00",
+            "birthLocation": { "latitude": 41.9, "longitude": 12.5, "timezone": "Europe/Rome" },
+            "startDate": period.0,
+            "endDate": period.1,
+        })
+    }
+
+    #[test]
+    fn a_month_of_transits_to_the_default_natal_points() {
+        let ephemeris = Ephemeris::with_embedded_files().expect("ephemeris");
+        let query = query(rome(("2026-03-01", "2026-03-31"))).expect("a valid request");
+        let reading = read_transits(&ephemeris, &query).expect("transits");
+        // The natal chart's default points, then the ascendant and midheaven.
+        assert_eq!(reading.targets.first(), Some(&NatalTarget::Point(PointId::Sun)));
+        assert!(reading.targets.ends_with(&[NatalTarget::Angle(AngleId::Ascendant), NatalTarget::Angle(AngleId::Midheaven)]));
+        assert_eq!(reading.transiting.len(), 10, "the ten planets move by default");
+        assert!(!reading.transits.passes.is_empty());
+        assert!(reading.transits.passes.iter().all(|pass| pass.natal < reading.targets.len()));
+        // The Moon goes round the whole natal chart in a month: it meets the natal Sun.
+        assert!(
+            reading
+                .transits
+                .passes
+                .iter()
+                .any(|pass| pass.transiting == PointId::Moon && reading.targets[pass.natal] == NatalTarget::Point(PointId::Sun))
+        );
+        // The image shows the period's first moment; the summary reads to its end.
+        let (start, end) = (JulianDay::from_utc(query.start).0, JulianDay::from_utc(query.end).0);
+        assert!(matches!(&reading.wheel, ChartSpec::Transit { at, e: None, .. } if *at == start));
+        assert!(matches!(&reading.summary, ChartSpec::Transit { at, e: Some(e), .. } if *at == start && *e == end));
+    }
+
+    #[test]
+    fn every_bad_field_is_named_before_anything_is_computed() {
+        let mut body = rome(("2026-03-31", "2026-03-01"));
+        body["transitPoints"] = serde_json::json!(["ascendant"]);
+        body["perspective"] = serde_json::json!("heliocentric");
+        let refusal = query(body).err().expect("refused");
+        let text = format!("{refusal:?}");
+        for pointer in ["/endDate", "/transitPoints/0", "/perspective"] {
+            assert!(text.contains(pointer), "{pointer} not named in {text}");
+        }
+    }
+}
