@@ -209,15 +209,18 @@ pub struct CreateAttributes {
     metadata: Value,
 }
 
-/// POST /api/org/content: an item the organization writes itself, listed
-/// after the base items of its type, content type and language.
-#[tracing::instrument(name = "create_content", skip_all)]
-pub async fn create_content(
-    State(app): State<AppState>,
-    member: OrgMember,
-    ApiJson(body): ApiJson<Request<CreateAttributes>>,
-) -> ApiResult<Created> {
-    member.require("content:create")?;
+/// An organization's own text with every field valid.
+struct OwnText {
+    horoscope: HoroscopeType,
+    content_type: ContentType,
+    language: Language,
+    title: String,
+    body: String,
+    metadata: Value,
+}
+
+/// Every bad field of a create request, each with its pointer, in one 422.
+fn own_text(body: Request<CreateAttributes>) -> Result<OwnText, ApiError> {
     let mut problems = Problems::new();
     check_type(&body.data.kind, &mut problems);
     refuse_sent_id(body.data.id.as_deref(), &mut problems);
@@ -253,6 +256,19 @@ pub async fn create_content(
     let (Some(horoscope), Some(content_type), Some(language)) = (horoscope, content_type, language) else {
         return Err(ApiError::internal("checked above"));
     };
+    Ok(OwnText { horoscope, content_type, language, title, body: body_text, metadata })
+}
+
+/// POST /api/org/content: an item the organization writes itself, listed
+/// after the base items of its type, content type and language.
+#[tracing::instrument(name = "create_content", skip_all)]
+pub async fn create_content(
+    State(app): State<AppState>,
+    member: OrgMember,
+    ApiJson(body): ApiJson<Request<CreateAttributes>>,
+) -> ApiResult<Created> {
+    member.require("content:create")?;
+    let OwnText { horoscope, content_type, language, title, body: body_text, metadata } = own_text(body)?;
 
     let id = new_id();
     let now = item::now_text();

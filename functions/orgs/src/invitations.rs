@@ -20,6 +20,7 @@ use shared::http::{ApiError, ApiJson, ApiResult, AppState};
 use shared::repo::RepoError;
 use shared::repo::invitations::{self, Invitation, InvitationStatus};
 use shared::repo::orgs;
+use shared::store::Table;
 
 use crate::members::{ROLES, parse_role};
 use crate::profile;
@@ -98,6 +99,61 @@ struct InvitationAttributes {
     expires_in: Option<i64>,
 }
 
+/// An invitation request with every field valid.
+struct Invitee {
+    email: String,
+    role: Role,
+    /// Seconds from now.
+    expires_in: i64,
+}
+
+impl InvitationRequest {
+    /// Every bad field, each with its pointer, in one 422.
+    fn check(self) -> Result<Invitee, ApiError> {
+        let mut problems = Vec::new();
+        request::check_identity(&self.data.kind, "invitations", self.data.id.as_deref(), None, &mut problems)?;
+        let attributes = self.data.attributes;
+        let email = normalized_email(&attributes.email);
+        if email.is_none() {
+            problems.push((format!("{ATTRIBUTES}/email"), "expected an email address, such as name@example.com".into()));
+        }
+        let role = parse_role(&attributes.role);
+        if role.is_none() {
+            problems.push((format!("{ATTRIBUTES}/role"), ROLES.into()));
+        }
+        let expires_in = attributes.expires_in.unwrap_or(DEFAULT_EXPIRES_IN);
+        if !(MIN_EXPIRES_IN..=MAX_EXPIRES_IN).contains(&expires_in) {
+            problems.push((
+                format!("{ATTRIBUTES}/expiresIn"),
+                format!("expiresIn is in seconds, from {MIN_EXPIRES_IN} (an hour) to {MAX_EXPIRES_IN} (30 days)"),
+            ));
+        }
+        let (Some(email), Some(role)) = (email, role) else {
+            return Err(ApiError::invalid_fields(problems));
+        };
+        request::reject_if_any(problems)?;
+        Ok(Invitee { email, role, expires_in })
+    }
+}
+
+/// 409 when `email` is a member's already or has a pending invitation.
+async fn refuse_known_address(table: &dyn Table, org_id: &str, email: &str, now: i64) -> Result<(), ApiError> {
+    for member in orgs::roster(table, org_id).await?.members {
+        let profile = orgs::get_user(table, &member.user_id).await?;
+        if profile.is_some_and(|p| p.email.eq_ignore_ascii_case(email)) {
+            return Err(already_member());
+        }
+    }
+    let existing = invitations::list_for_organization(table, org_id).await?;
+    if existing.iter().any(|i| i.email == email && i.status_at(now) == InvitationStatus::Pending) {
+        return Err(ApiError::coded(
+            Code::InvitationExists,
+            "a pending invitation to this address exists; revoke it first to invite again",
+        ));
+    }
+    Ok(())
+}
+
 /// POST /api/org/invitations
 #[tracing::instrument(name = "create_invitation", skip_all)]
 pub async fn create_invitation(
@@ -106,48 +162,14 @@ pub async fn create_invitation(
     ApiJson(body): ApiJson<InvitationRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     caller.require("org:users:create")?;
-    let mut problems = Vec::new();
-    request::check_identity(&body.data.kind, "invitations", body.data.id.as_deref(), None, &mut problems)?;
-    let attributes = body.data.attributes;
-    let email = normalized_email(&attributes.email);
-    if email.is_none() {
-        problems.push((format!("{ATTRIBUTES}/email"), "expected an email address, such as name@example.com".into()));
-    }
-    let role = parse_role(&attributes.role);
-    if role.is_none() {
-        problems.push((format!("{ATTRIBUTES}/role"), ROLES.into()));
-    }
-    let expires_in = attributes.expires_in.unwrap_or(DEFAULT_EXPIRES_IN);
-    if !(MIN_EXPIRES_IN..=MAX_EXPIRES_IN).contains(&expires_in) {
-        problems.push((
-            format!("{ATTRIBUTES}/expiresIn"),
-            format!("expiresIn is in seconds, from {MIN_EXPIRES_IN} (an hour) to {MAX_EXPIRES_IN} (30 days)"),
-        ));
-    }
-    let (Some(email), Some(role)) = (email, role) else {
-        return Err(ApiError::invalid_fields(problems));
-    };
-    request::reject_if_any(problems)?;
+    let Invitee { email, role, expires_in } = body.check()?;
     if role == Role::Owner && caller.role != Role::Owner {
         return Err(ApiError::coded(Code::InsufficientRole, format!("only an owner may invite an owner; you are a {}", caller.role.id())));
     }
-
     let table = app.table.as_ref();
     let org_id = &caller.organization.id;
-    for member in orgs::roster(table, org_id).await?.members {
-        let profile = orgs::get_user(table, &member.user_id).await?;
-        if profile.is_some_and(|p| p.email.eq_ignore_ascii_case(&email)) {
-            return Err(already_member());
-        }
-    }
     let now = now();
-    let existing = invitations::list_for_organization(table, org_id).await?;
-    if existing.iter().any(|i| i.email == email && i.status_at(now) == InvitationStatus::Pending) {
-        return Err(ApiError::coded(
-            Code::InvitationExists,
-            "a pending invitation to this address exists; revoke it first to invite again",
-        ));
-    }
+    refuse_known_address(table, org_id, &email, now).await?;
 
     let inviter = profile::of(&app, &caller.user).await?;
     let invitation = Invitation {
