@@ -9,13 +9,14 @@
 //! one caller takes the generation lease, pays ten, writes and stores, and
 //! every concurrent caller waits for that summary and pays one.
 
+mod lease;
 pub mod link;
 mod write;
 
 use shared::http::Code;
 use std::collections::BTreeMap;
-use std::time::Duration;
 
+use async_trait::async_trait;
 use axum::extract::{MatchedPath, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -29,17 +30,13 @@ use shared::http::{ApiError, AppState, Caller, Document, RequestedVersion, Versi
 use shared::language::Language;
 use shared::metering::Usage;
 use shared::repo::content::TextSource;
-use shared::repo::summaries::{self, Claim, StoredSummary};
+use shared::repo::summaries::{self, StoredSummary};
 use shared::summary::Highlight;
 
+use lease::{Author, Payer, SummaryLease};
 use link::SummaryClaims;
 
 use crate::signed::{caching_headers, claims_from_query, if_none_match};
-
-/// A generation lease lasts this long beyond the writer's own time limit.
-const LEASE_MARGIN_SECONDS: i64 = 5;
-/// How often a caller waiting for another's generation looks again.
-const WAIT_STEP: Duration = Duration::from_millis(20);
 
 /// The AI summary object.
 #[derive(Debug, Serialize)]
@@ -164,52 +161,42 @@ async fn summary_for(
     writer: &write::Writer,
     hash: &str,
 ) -> Result<(StoredSummary, bool), ApiError> {
-    let organization = caller.organization.id.as_str();
-    let lease_seconds = writer.time_limit().as_secs() as i64 + LEASE_MARGIN_SECONDS;
-    // However long others hold the lease, a caller waits at most two terms.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(2 * lease_seconds as u64);
-    loop {
-        if let Some(stored) = summaries::cached(app.table.as_ref(), organization, hash).await? {
-            caller.charge(app, Usage::Request).await?;
-            return Ok((stored, true));
-        }
-        let now = chrono::Utc::now().timestamp();
-        match summaries::claim(app.table.as_ref(), organization, hash, now, lease_seconds).await? {
-            Claim::Won => {
-                // The summary may have been stored between the read above
-                // and the claim (its writer freed the lease as it stored).
-                if let Some(stored) = summaries::cached(app.table.as_ref(), organization, hash).await? {
-                    summaries::release(app.table.as_ref(), organization, hash).await?;
-                    caller.charge(app, Usage::Request).await?;
-                    return Ok((stored, true));
-                }
-                // Everything that can fail comes before the charge: a
-                // summary is paid for only when it is delivered.
-                let prepared = match writer.prepare(app, claims, horoscope, texts).await {
-                    Ok(prepared) => prepared,
-                    Err(error) => {
-                        summaries::release(app.table.as_ref(), organization, hash).await?;
-                        return Err(error);
-                    }
-                };
-                if let Err(refusal) = caller.charge(app, Usage::NewSummary).await {
-                    summaries::release(app.table.as_ref(), organization, hash).await?;
-                    return Err(refusal);
-                }
-                let written = writer.finish(prepared).await;
-                let stored = summaries::store(app.table.as_ref(), organization, hash, &written).await?;
-                return Ok((stored, false));
-            }
-            Claim::Held { .. } => {
-                if tokio::time::Instant::now() >= deadline {
-                    return Err(ApiError::unavailable(
-                        Code::SummaryBusy,
-                        "the summary is still being written: try again in a few seconds",
-                        1,
-                    ));
-                }
-                tokio::time::sleep(WAIT_STEP).await;
-            }
-        }
+    let lease =
+        SummaryLease { table: app.table.as_ref(), organization: &caller.organization.id, hash, writer_time_limit: writer.time_limit() };
+    lease.deliver(&CallerPays { app, caller }, &LinkedSummary { app, claims, horoscope, texts, writer }).await
+}
+
+/// The key that opened the link pays.
+struct CallerPays<'a> {
+    app: &'a AppState,
+    caller: &'a Caller,
+}
+
+#[async_trait]
+impl Payer for CallerPays<'_> {
+    async fn pay(&self, usage: Usage) -> Result<(), ApiError> {
+        self.caller.charge(self.app, usage).await
+    }
+}
+
+/// The summary of the calculation a link carries.
+struct LinkedSummary<'a> {
+    app: &'a AppState,
+    claims: &'a SummaryClaims,
+    horoscope: HoroscopeType,
+    texts: &'a TextSource,
+    writer: &'a write::Writer,
+}
+
+#[async_trait]
+impl Author for LinkedSummary<'_> {
+    type Draft = write::Prepared;
+
+    async fn prepare(&self) -> Result<write::Prepared, ApiError> {
+        self.writer.prepare(self.app, self.claims, self.horoscope, self.texts).await
+    }
+
+    async fn write(&self, draft: write::Prepared) -> StoredSummary {
+        self.writer.finish(draft).await
     }
 }
