@@ -3,7 +3,7 @@
 //! link both start here.
 
 use shared::astro::Ephemeris;
-use shared::astro::aspect::{Aspect, Orbs, Placement, aspects_across};
+use shared::astro::aspect::Aspect;
 use shared::astro::chart::composite::{composite_chart, davison_input};
 use shared::astro::chart::progression::{ProgressedAngles, progress};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
@@ -26,11 +26,6 @@ pub struct Drawn {
 impl Drawn {
     pub fn compute(ephemeris: &Ephemeris, spec: &ChartSpec) -> Result<Self, ApiError> {
         let chart = |input: &ChartInput| NatalChart::compute(ephemeris, input).map_err(|e| ephemeris_error(e, "/token"));
-        // `leading` chart's points against `still`'s, the other held still.
-        let across = |leading: &NatalChart, still: &NatalChart, orbs: &Orbs| {
-            let held: Vec<Placement<PointId>> = still.placements().into_iter().map(|p| Placement { speed: 0.0, ..p }).collect();
-            aspects_across(&leading.placements(), &held, orbs)
-        };
         Ok(match spec {
             ChartSpec::Natal { i } => Self { inner: chart(&i.input()?)?, outer: None },
             ChartSpec::Progressed { i, at, g } => {
@@ -43,14 +38,14 @@ impl Drawn {
                 let natal_input = i.input()?;
                 let natal = chart(&natal_input)?;
                 let returned = chart(&r.input()?)?;
-                let aspects = across(&returned, &natal, &natal_input.orbs);
+                let aspects = returned.aspects_to(&natal, &natal_input.orbs);
                 Self { inner: natal, outer: Some((returned, aspects, Ring::Outer)) }
             }
             ChartSpec::Synastry { i, o } => {
                 let input = i.input()?;
                 let first = chart(&input)?;
                 let second = chart(&o.input()?)?;
-                let aspects = across(&first, &second, &input.orbs);
+                let aspects = first.aspects_to(&second, &input.orbs);
                 Self { inner: first, outer: Some((second, aspects, Ring::Inner)) }
             }
             ChartSpec::Composite { i, o, m } => {
@@ -72,7 +67,7 @@ impl Drawn {
                     ..input.clone()
                 };
                 let transiting = chart(&moving)?;
-                let aspects = across(&transiting, &natal, &input.orbs);
+                let aspects = transiting.aspects_to(&natal, &input.orbs);
                 Self { inner: natal, outer: Some((transiting, aspects, Ring::Outer)) }
             }
         })

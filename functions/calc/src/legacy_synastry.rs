@@ -22,7 +22,8 @@ use crate::answer::ChartMeta;
 use crate::request::{
     CommonOptionsBody, PlacePointers, Problems, parse_common, parse_date_and_time, parse_language, parse_place, too_long,
 };
-use crate::synastry::{Person, Synastry, chiron_date, compute_synastry};
+use crate::synastry::{Synastry, compute_synastry};
+use crate::two_births::{Person, chiron_date};
 
 /// The older request. Unknown members are refused (422 pointing at them), as
 /// on every current endpoint, so a misspelt `timezone_1` never silently
@@ -131,15 +132,16 @@ pub async fn legacy_synastry(
         }
     }
     // The current endpoint's defaults: no option of the old format changes them.
-    let options = parse_common(&CommonOptionsBody::default(), &app.ephemeris, chiron_date(&app, instant1, instant2), &mut problems);
+    let options =
+        parse_common(&CommonOptionsBody::default(), &app.ephemeris, chiron_date(&app.ephemeris, instant1, instant2), &mut problems);
     problems.into_result()?;
     let (Some(instant1), Some(instant2)) = (instant1, instant2) else {
         return Err(ApiError::invalid_field("/date1", "the birth moments could not be placed in time"));
     };
     let Synastry { chart1, chart2, aspects1to2, .. } = compute_synastry(
-        &app,
-        &Person { instant: instant1, place: &place1, date_pointer: "/date1" },
-        &Person { instant: instant2, place: &place2, date_pointer: "/date2" },
+        &app.ephemeris,
+        &Person { instant: instant1, place: place1, date_pointer: "/date1" },
+        &Person { instant: instant2, place: place2, date_pointer: "/date2" },
         &options,
     )?;
 

@@ -19,6 +19,7 @@ pub mod summary;
 mod synastry;
 mod texts;
 mod transit;
+mod two_births;
 
 use axum::Router;
 use axum::http::Method;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::astro::aspect::{Aspect, Orbs, Placement, aspects_within};
+use crate::astro::aspect::{Aspect, Orbs, Placement, aspects_across, aspects_within};
 use crate::astro::ephemeris::{AyanamsaValue, BodyPosition, Ephemeris, EphemerisError, EphemerisSource, HouseCusps, Observer};
 use crate::astro::frame::{Frame, Perspective};
 use crate::astro::house::{HouseSystem, house_of};
@@ -146,6 +146,15 @@ impl NatalChart {
             .iter()
             .map(|p| Placement { point: p.point, longitude: p.position.longitude, speed: p.position.speed_longitude })
             .collect()
+    }
+
+    /// This chart's points against `still`'s, the other chart held still:
+    /// `applying` follows this chart's motion alone, as when one chart's
+    /// planets transit another's (synastry, transits, progressions and
+    /// returns to the natal chart, every bi-wheel).
+    pub fn aspects_to(&self, still: &NatalChart, orbs: &Orbs) -> Vec<Aspect<PointId>> {
+        let held: Vec<Placement<PointId>> = still.placements().into_iter().map(|p| Placement { speed: 0.0, ..p }).collect();
+        aspects_across(&self.placements(), &held, orbs)
     }
 
     pub fn position_of(&self, point: PointId) -> Option<&BodyPosition> {

@@ -1,7 +1,7 @@
 //! Secondary progressions, day for a year: the sky `n` days after birth
 //! stands for the life `n` years after birth.
 
-use crate::astro::aspect::{Aspect, Placement, aspects_across};
+use crate::astro::aspect::Aspect;
 use crate::astro::chart::natal::{ChartInput, NatalChart};
 use crate::astro::ephemeris::{Body, Ephemeris, EphemerisError, Observer};
 use crate::astro::frame::Zodiac;
@@ -102,8 +102,7 @@ pub fn progress(
 
     // The natal chart stands still: only the progressed points' motion
     // decides whether an aspect to it is applying.
-    let natal_fixed: Vec<Placement<PointId>> = natal_chart.placements().into_iter().map(|p| Placement { speed: 0.0, ..p }).collect();
-    let aspects_to_natal = aspects_across(&progressed_chart.placements(), &natal_fixed, &natal.orbs);
+    let aspects_to_natal = progressed_chart.aspects_to(&natal_chart, &natal.orbs);
     Ok(Progression { progressed_instant: progressed_at, natal: natal_chart, progressed: progressed_chart, aspects_to_natal, solar_arc })
 }
 
