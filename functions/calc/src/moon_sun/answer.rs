@@ -1,52 +1,17 @@
-//! POST /api/calc/moon-sun
-//!
-//! Request: `{"dateTime", "location": {"latitude", "longitude", "timezone"}}`,
-//! parsed and refused exactly like the natal chart's (unknown fields are a
-//! 422). Answer:
-//!
-//! ```json
-//! {"data": {"date": "2024-06-21", "dateTime": "2024-06-21T12:00:00+02:00", "utcDateTime": "...Z",
-//!   "moon": {"phaseName", "phase", "illumination", "age", "distance", "diameterDegrees", "rise", "set"},
-//!   "sun": {"rise", "set", "transit", "distance", "diameterDegrees",
-//!           "twilight": {"civil": {"begin", "end"}, "nautical": {...}, "astronomical": {...}}}},
-//!  "meta": {"ephemeris", "timezone", "dayStart", "dayEnd", "warnings", "nullReasons"}}
-//! ```
-//!
-//! * `date` is the local calendar day of `dateTime` at the place; rise, set,
-//!   transit and twilight are the first such event from local 00:00 to the
-//!   next local 00:00 (23 or 25 hours on daylight-saving days).
-//! * Event times are ISO 8601 with the UTC offset in force at that moment
-//!   (so a day that changes its clocks shows both offsets). No separate UTC
-//!   fields: the offset makes every time an exact instant.
-//! * An event that does not happen that day is `null`, and
-//!   `meta.nullReasons["sun.rise"]` (keys `sun.rise`, `sun.set`,
-//!   `sun.transit`, `sun.twilight.civil.begin`, ..., `moon.rise`, `moon.set`)
-//!   says why: polar day, polar night, or that it happens on another day
-//!   (with its next time).
-//! * `phase` (degrees, Moon − Sun ecliptic longitude in [0, 360)),
-//!   `illumination` (fraction 0–1), `age` (days since the last new moon),
-//!   `distance` (km) and `diameterDegrees` are at `dateTime`, geocentric.
-//!   The conventions in full are in `shared::astro::sky`.
+//! The moon-and-sun answer: the day's events at local times, why any is
+//! missing, and `meta`.
 
 use std::borrow::Cow;
 
-use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use shared::astro::EphemerisSource;
-use shared::astro::sky::{Absence, GeoPlace, SkyDay, SkyEvent, Twilight, local_day, sky_day};
+use shared::astro::sky::{Absence, SkyDay, SkyEvent, Twilight};
 use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc};
-use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
+use shared::http::Document;
 
+use super::input::MoonSunQuery;
 use crate::answer::ChartMeta;
-use crate::request::{LocationBody, Problems, ephemeris_error, parse_instant, parse_location};
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct MoonSunRequest {
-    pub date_time: String,
-    pub location: LocationBody,
-}
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -96,32 +61,12 @@ struct TwilightTimes {
     end: Option<String>,
 }
 
-#[tracing::instrument(name = "moon_sun", skip_all)]
-pub async fn moon_and_sun(
-    State(app): State<AppState>,
-    _caller: Caller,
-    ApiJson(body): ApiJson<MoonSunRequest>,
-) -> ApiResult<Document<MoonSunData>> {
-    let mut problems = Problems::default();
-    let place = parse_location(&body.location, "/location", &mut problems);
-    let instant = parse_instant(&body.date_time, place.zone.as_ref(), &app.ephemeris, "/dateTime", &mut problems);
-    problems.into_result()?;
-    let instant = instant.ok_or_else(|| ApiError::invalid_field("/dateTime", "the date-time could not be placed in time"))?;
-    let zone = place.zone.ok_or_else(|| ApiError::invalid_field("/location/timezone", "unknown time zone"))?;
-
-    // The day is the place's calendar day, even when dateTime carried its own offset.
-    let local = instant.utc.with_timezone(&zone.offset_at(instant.utc));
-    let date = local.date_naive();
-    let window = local_day(&zone, date)
-        .ok_or_else(|| ApiError::invalid_field("/dateTime", "this local day cannot be placed in time in the location's time zone"))?;
-    let geo = GeoPlace { latitude: place.latitude, longitude: place.longitude };
-    let sky = sky_day(&app.ephemeris, geo, window, instant.julian_day_ut()).map_err(|e| ephemeris_error(e, "/dateTime"))?;
-
-    let mut reasons = Reasons { zone: &zone, map: Map::new() };
+pub fn present(query: &MoonSunQuery, sky: &SkyDay) -> Document<MoonSunData> {
+    let mut reasons = Reasons { zone: &query.zone, map: Map::new() };
     let data = MoonSunData {
-        date: date.format("%Y-%m-%d").to_string(),
-        date_time: format_local(local),
-        utc_date_time: format_utc(instant.utc),
+        date: query.date.format("%Y-%m-%d").to_string(),
+        date_time: format_local(query.local),
+        utc_date_time: format_utc(query.instant.utc),
         moon: MoonBody {
             phase_name: sky.moon.phase.name.id(),
             phase: sky.moon.phase.angle,
@@ -132,27 +77,26 @@ pub async fn moon_and_sun(
             rise: reasons.time("moon.rise", sky.moon.rise, &Subject::MOON_RISE),
             set: reasons.time("moon.set", sky.moon.set, &Subject::MOON_SET),
         },
-        sun: sun_body(&sky, &mut reasons),
+        sun: sun_body(sky, &mut reasons),
     };
 
     let mut meta = ChartMeta::new();
-    meta.add_place("/location", &place);
-    meta.add_instant(&body.date_time, &instant);
+    meta.add_place("/location", &query.place);
+    meta.add_instant(&query.date_time, &query.instant);
     if sky.source == EphemerisSource::Moshier {
         meta.warnings.push(
             "this date is outside 1800-2399, the range of the Swiss Ephemeris files; positions come from the Moshier ephemeris (about 0.1\" for the Sun, 3\" for the Moon)"
                 .into(),
         );
     }
-    let day_bound = |jd: JulianDay| jd.to_utc().map(|utc| format_local(utc.with_timezone(&zone.offset_at(utc))));
-    let document = Document::new(data)
+    let day_bound = |jd: JulianDay| jd.to_utc().map(|utc| format_local(utc.with_timezone(&query.zone.offset_at(utc))));
+    Document::new(data)
         .with_meta("ephemeris", if sky.source == EphemerisSource::Moshier { "moshier" } else { "swiss_files" })
-        .with_meta("timezone", zone.name())
-        .with_meta("dayStart", day_bound(window.start))
-        .with_meta("dayEnd", day_bound(window.end))
+        .with_meta("timezone", query.zone.name())
+        .with_meta("dayStart", day_bound(query.window.start))
+        .with_meta("dayEnd", day_bound(query.window.end))
         .with_meta("warnings", Value::from(meta.warnings))
-        .with_meta("nullReasons", Value::Object(reasons.map));
-    Ok(document)
+        .with_meta("nullReasons", Value::Object(reasons.map))
 }
 
 fn sun_body(sky: &SkyDay, reasons: &mut Reasons) -> SunBody {
