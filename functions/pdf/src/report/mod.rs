@@ -8,7 +8,7 @@ pub mod sample;
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime, Utc};
 use shared::astro::Ephemeris;
-use shared::astro::aspect::{Aspect, Orbs, Placement, aspects_across};
+use shared::astro::aspect::{Aspect, Orbs};
 use shared::astro::chart::progression::{ProgressedAngles, progress};
 use shared::astro::chart::returns::{lunar_return, solar_return};
 use shared::astro::chart::transit::default_transit_orbs;
@@ -308,10 +308,9 @@ fn input_of(person: &Person, house_system: HouseSystem, ephemeris: &Ephemeris) -
 }
 
 /// `leading`'s points against `still`'s, the second held still (its motion
-/// does not decide applying).
+/// does not decide applying), tightest first: the order the report lists them.
 fn across(leading: &NatalChart, still: &NatalChart, orbs: &Orbs) -> Vec<Aspect<PointId>> {
-    let held: Vec<Placement<PointId>> = still.placements().into_iter().map(|p| Placement { speed: 0.0, ..p }).collect();
-    let mut aspects = aspects_across(&leading.placements(), &held, orbs);
+    let mut aspects = leading.aspects_to(still, orbs);
     aspects.sort_by(|a, b| a.orb.total_cmp(&b.orb));
     aspects
 }
