@@ -14,6 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use shared::astro::Ephemeris;
 use shared::chat::{MAX_EXTERNAL_USER_ID, is_external_user_id};
 use shared::http::Code;
 use shared::http::fields::{PlacePointers, Problems, parse_date_and_time, parse_place};
@@ -123,7 +124,7 @@ pub struct BirthFields<'a> {
 /// The checks of [`BirthFields`], each problem at its pointer; the names of
 /// the fields under `at` are `names` (date, time, latitude, longitude,
 /// timezone, place name).
-pub fn check_birth(app: &AppState, fields: &BirthFields, at: &str, names: [&str; 6], problems: &mut Problems) {
+pub fn check_birth(ephemeris: &Ephemeris, fields: &BirthFields, at: &str, names: [&str; 6], problems: &mut Problems) {
     let pointer = |name: &str| format!("{at}/{name}");
     let pointers = PlacePointers { latitude: &pointer(names[2]), longitude: &pointer(names[3]), timezone: &pointer(names[4]) };
     let place = parse_place(fields.latitude, fields.longitude, fields.timezone, &pointers, problems);
@@ -131,7 +132,7 @@ pub fn check_birth(app: &AppState, fields: &BirthFields, at: &str, names: [&str;
         problems.add(pointer(names[5]), format!("at most {PLACE_NAME_MAX} characters, without control characters"));
     }
     let time = fields.time.unwrap_or(UNKNOWN_TIME);
-    parse_date_and_time(fields.date, time, place.zone.as_ref(), &app.ephemeris, (&pointer(names[0]), &pointer(names[1])), problems);
+    parse_date_and_time(fields.date, time, place.zone.as_ref(), ephemeris, (&pointer(names[0]), &pointer(names[1])), problems);
 }
 
 fn not_found(chatbot_id: &str, external_user_id: &str) -> ApiError {
@@ -163,7 +164,7 @@ pub async fn create_profile(
         place_name: attributes.birth_place_name.as_deref(),
     };
     check_birth(
-        &app,
+        &app.ephemeris,
         &birth,
         "/data/attributes",
         ["birthDate", "birthTime", "birthPlaceLat", "birthPlaceLng", "timezone", "birthPlaceName"],
