@@ -139,6 +139,56 @@ fn not_found(chatbot_id: &str, external_user_id: &str) -> ApiError {
     ApiError::not_found(format!("chatbot '{chatbot_id}' has no profile for user '{external_user_id}'"))
 }
 
+impl ProfileBody {
+    /// The profile this body describes for `chatbot_id`: every bad field,
+    /// each with its pointer, in one 422.
+    fn profile(&self, chatbot_id: &str, ephemeris: &Ephemeris) -> Result<ChatProfile, ApiError> {
+        if self.data.kind != RESOURCE_TYPE {
+            return Err(ApiError::invalid_field("/data/type", format!("type must be '{RESOURCE_TYPE}'")));
+        }
+        let attributes = &self.data.attributes;
+        let mut problems = Problems::default();
+        if !is_external_user_id(&attributes.external_user_id) {
+            problems
+                .add("/data/attributes/externalUserId", format!("1 to {MAX_EXTERNAL_USER_ID} characters: letters, digits and . _ - : @"));
+        }
+        let birth = BirthFields {
+            date: &attributes.birth_date,
+            time: attributes.birth_time.as_deref(),
+            latitude: attributes.birth_place_lat,
+            longitude: attributes.birth_place_lng,
+            timezone: &attributes.timezone,
+            place_name: attributes.birth_place_name.as_deref(),
+        };
+        check_birth(
+            ephemeris,
+            &birth,
+            "/data/attributes",
+            ["birthDate", "birthTime", "birthPlaceLat", "birthPlaceLng", "timezone", "birthPlaceName"],
+            &mut problems,
+        );
+        let metadata = attributes.metadata.clone().unwrap_or_else(|| Value::Object(Default::default()));
+        if !metadata.is_object() {
+            problems.add("/data/attributes/metadata", "must be an object");
+        } else if metadata.to_string().len() > METADATA_MAX_BYTES {
+            problems.add("/data/attributes/metadata", format!("at most {METADATA_MAX_BYTES} bytes of JSON"));
+        }
+        problems.into_result()?;
+        Ok(ChatProfile {
+            chatbot_id: chatbot_id.to_owned(),
+            external_user_id: attributes.external_user_id.clone(),
+            birth_date: attributes.birth_date.clone(),
+            birth_time: attributes.birth_time.clone(),
+            birth_place_lat: attributes.birth_place_lat,
+            birth_place_lng: attributes.birth_place_lng,
+            birth_place_name: attributes.birth_place_name.clone(),
+            timezone: attributes.timezone.clone(),
+            metadata,
+            created_at: now_text(),
+        })
+    }
+}
+
 pub async fn create_profile(
     State(app): State<AppState>,
     member: OrgMember,
@@ -147,48 +197,7 @@ pub async fn create_profile(
 ) -> Result<Response, ApiError> {
     admit(&member, "org:update")?;
     let chatbot = owned(&app, &member, &id).await?;
-    if body.data.kind != RESOURCE_TYPE {
-        return Err(ApiError::invalid_field("/data/type", format!("type must be '{RESOURCE_TYPE}'")));
-    }
-    let attributes = &body.data.attributes;
-    let mut problems = Problems::default();
-    if !is_external_user_id(&attributes.external_user_id) {
-        problems.add("/data/attributes/externalUserId", format!("1 to {MAX_EXTERNAL_USER_ID} characters: letters, digits and . _ - : @"));
-    }
-    let birth = BirthFields {
-        date: &attributes.birth_date,
-        time: attributes.birth_time.as_deref(),
-        latitude: attributes.birth_place_lat,
-        longitude: attributes.birth_place_lng,
-        timezone: &attributes.timezone,
-        place_name: attributes.birth_place_name.as_deref(),
-    };
-    check_birth(
-        &app.ephemeris,
-        &birth,
-        "/data/attributes",
-        ["birthDate", "birthTime", "birthPlaceLat", "birthPlaceLng", "timezone", "birthPlaceName"],
-        &mut problems,
-    );
-    let metadata = attributes.metadata.clone().unwrap_or_else(|| Value::Object(Default::default()));
-    if !metadata.is_object() {
-        problems.add("/data/attributes/metadata", "must be an object");
-    } else if metadata.to_string().len() > METADATA_MAX_BYTES {
-        problems.add("/data/attributes/metadata", format!("at most {METADATA_MAX_BYTES} bytes of JSON"));
-    }
-    problems.into_result()?;
-    let profile = ChatProfile {
-        chatbot_id: chatbot.id.clone(),
-        external_user_id: attributes.external_user_id.clone(),
-        birth_date: attributes.birth_date.clone(),
-        birth_time: attributes.birth_time.clone(),
-        birth_place_lat: attributes.birth_place_lat,
-        birth_place_lng: attributes.birth_place_lng,
-        birth_place_name: attributes.birth_place_name.clone(),
-        timezone: attributes.timezone.clone(),
-        metadata,
-        created_at: now_text(),
-    };
+    let profile = body.profile(&chatbot.id, &app.ephemeris)?;
     chatbots::create_profile(app.table.as_ref(), &profile).await.map_err(|error| match error {
         RepoError::AlreadyExists => ApiError::coded(
             Code::ProfileExists,

@@ -6,9 +6,9 @@ use shared::astro::chart::{ChartInput, MoonCenter};
 use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, local_time_on};
 use shared::http::ApiError;
 
-use super::usecase::out_of_range;
 use crate::request::{
-    CommonOptions, CommonOptionsBody, LocationBody, Place, Problems, chart_request, parse_common, parse_day, parse_instant, parse_location,
+    CommonOptions, CommonOptionsBody, LocationBody, Place, Problems, chart_request, ephemeris_error, parse_common, parse_day,
+    parse_instant, parse_location,
 };
 
 /// The years whose return is always inside the ephemeris (1000-01-01 to
@@ -134,7 +134,7 @@ impl ReturnQuery {
         let zone = parsed.chart_place().zone.ok_or_else(|| ApiError::invalid_field("/birthLocation/timezone", "unknown time zone"))?;
         let from = local_time_on(from_day, NaiveTime::MIN, &zone, Repeated::Earlier)
             .ok_or_else(|| ApiError::invalid_field("/returnDate", "this day has no midnight in the time zone"))?;
-        ephemeris.check_supported(from.julian_day_ut()).map_err(out_of_range("/returnDate"))?;
+        ephemeris.check_supported(from.julian_day_ut()).map_err(|e| ephemeris_error(e, "/returnDate"))?;
         let returning = Returning::Lunar { from: from.julian_day_ut(), from_date: body.return_date.clone() };
         Ok(parsed.query(birth, &body.birth_date_time, body.include_analysis, returning))
     }

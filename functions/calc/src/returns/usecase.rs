@@ -5,7 +5,7 @@ use chrono::Datelike;
 use shared::astro::Ephemeris;
 use shared::astro::chart::NatalChart;
 use shared::astro::chart::returns::{lunar_return, solar_return};
-use shared::astro::ephemeris::{Body, EphemerisError, Observer};
+use shared::astro::ephemeris::{Body, Observer};
 use shared::astro::time::JulianDay;
 use shared::http::ApiError;
 use shared::http::chart_link::{ChartSpec, InputSpec};
@@ -25,14 +25,6 @@ pub struct ReturnReading {
     pub natal_spec: ChartSpec,
 }
 
-/// A date out of the ephemeris is the field's fault, not the birth's.
-pub fn out_of_range(pointer: &str) -> impl Fn(EphemerisError) -> ApiError + '_ {
-    move |error| match error {
-        EphemerisError::OutOfRange => ApiError::invalid_field(pointer, error.to_string()),
-        other => ephemeris_error(other, pointer),
-    }
-}
-
 pub fn find_return(ephemeris: &Ephemeris, query: &ReturnQuery) -> Result<ReturnReading, ApiError> {
     let zodiac = query.options.frame.zodiac;
     // Geocentric: a return is the body's return as seen from the Earth.
@@ -49,12 +41,13 @@ pub fn find_return(ephemeris: &Ephemeris, query: &ReturnQuery) -> Result<ReturnR
             // years after birth as calendar years (before it, as many before:
             // the Sun was at its natal longitude then too).
             let years = year - query.birth.local().year();
-            let at = solar_return(ephemeris, query.birth.julian_day_ut(), sun, years, zodiac).map_err(out_of_range("/returnYear"))?;
+            let at =
+                solar_return(ephemeris, query.birth.julian_day_ut(), sun, years, zodiac).map_err(|e| ephemeris_error(e, "/returnYear"))?;
             (sun, at, 's')
         }
         Returning::Lunar { from, .. } => {
             let moon = natal(Body::Moon)?;
-            (moon, lunar_return(ephemeris, moon, *from, zodiac).map_err(out_of_range("/returnDate"))?, 'l')
+            (moon, lunar_return(ephemeris, moon, *from, zodiac).map_err(|e| ephemeris_error(e, "/returnDate"))?, 'l')
         }
     };
     let return_input = query.return_input(at);
