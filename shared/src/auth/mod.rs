@@ -2,6 +2,7 @@
 //! roles, plan modules, and dashboard-user tokens (JWT).
 
 pub mod domains;
+#[cfg(feature = "services")]
 pub mod jwt;
 pub mod keys;
 pub mod permissions;
