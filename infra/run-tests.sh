@@ -84,8 +84,8 @@ bash infra/embed.sh check
 step "template.yaml deploys: cfn-lint on it and on its SAM expansion"
 bash infra/check-template.sh
 
-step "pure core builds without HTTP and AWS"
-cargo check -q -p shared --no-default-features
+step "pure core: shared without default features builds and pulls in no runtime, database, token, HTTP or AWS crate (infra/check-core.sh)"
+bash infra/check-core.sh
 
 step "unit, conformance and API tests"
 cargo test --workspace

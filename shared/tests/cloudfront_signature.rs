@@ -4,6 +4,7 @@
 //! and `Expires` as AWS documents it, and the signature verified with
 //! `openssl dgst -sha1 -verify`. Needs the `openssl` command (Debian's
 //! `openssl` package).
+#![cfg(feature = "services")]
 
 use std::path::Path;
 use std::process::Command;

@@ -3,6 +3,7 @@
 //! time, and a thread parked in `begin_write` per waiting write (500 chat
 //! answers ending together) took ~400 threads and ~50 MB until they retired.
 //! Its own test binary: it counts the process's threads.
+#![cfg(feature = "services")]
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -8,6 +8,7 @@
 //! against a moto server at `$MOTO_ENDPOINT` (a fresh table per test), and
 //! without it prints a notice and passes, unless `REQUIRE_MOTO=1` or
 //! `CI=true`, where it fails.
+#![cfg(feature = "services")]
 
 use serde_json::json;
 use shared::astro::point::PointId;

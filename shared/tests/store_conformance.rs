@@ -9,6 +9,7 @@
 //!   `infra/moto.sh start`), a fresh table or bucket per test, so tests run in
 //!   parallel. Without `MOTO_ENDPOINT` they print a notice and pass, unless
 //!   `REQUIRE_MOTO=1` or `CI=true`, where they fail.
+#![cfg(feature = "services")]
 
 use std::sync::Arc;
 

@@ -55,7 +55,7 @@ pub struct KeyHash(pub [u8; 32]);
 
 impl KeyHash {
     pub fn to_hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        hex::encode(self.0)
     }
 
     pub fn from_hex(text: &str) -> Option<Self> {

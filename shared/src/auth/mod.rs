@@ -1,7 +1,9 @@
 //! Access control, pure: API-key secrets and their hashes, permissions,
-//! roles, plan modules, and dashboard-user tokens (JWT).
+//! roles, plan modules; and, behind the `services` feature, dashboard-user
+//! tokens (JWT, `jwt`).
 
 pub mod domains;
+#[cfg(feature = "services")]
 pub mod jwt;
 pub mod keys;
 pub mod permissions;

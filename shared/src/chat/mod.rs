@@ -34,7 +34,7 @@ pub fn is_external_user_id(id: &str) -> bool {
 /// A new chatbot secret: 32 random bytes, hex.
 pub fn new_secret() -> String {
     let bytes: [u8; 32] = rand::random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(bytes)
 }
 
 /// The `userHash` of `external_user_id` under `secret`: HMAC-SHA256, hex,
@@ -43,7 +43,7 @@ pub fn user_hash(secret: &str, external_user_id: &str) -> String {
     use hmac::{Hmac, Mac};
     let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("HMAC takes keys of any length");
     mac.update(external_user_id.as_bytes());
-    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(mac.finalize().into_bytes())
 }
 
 /// Whether `presented` is the `userHash` of `external_user_id` (compared in

@@ -235,5 +235,5 @@ pub fn version() -> String {
             hash.update([0]);
         }
     }
-    hash.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+    hex::encode(&hash.finalize()[..8])
 }

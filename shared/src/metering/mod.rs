@@ -205,7 +205,7 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
 /// A client address as stored in its rate window: not the address itself.
 fn client_hash(client: &str) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(client.as_bytes())[..8].iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(&Sha256::digest(client.as_bytes())[..8])
 }
 
 /// Charges `usage` to `account`, or says which limit refused it and when to

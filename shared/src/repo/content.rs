@@ -278,7 +278,7 @@ impl TextSource {
                 hash.update([0]);
             }
         }
-        hash.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+        hex::encode(&hash.finalize()[..8])
     }
 }
 

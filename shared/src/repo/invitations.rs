@@ -84,7 +84,7 @@ const ID_BYTES: usize = 16;
 pub fn new_id() -> String {
     let mut bytes = [0u8; ID_BYTES];
     rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(bytes)
 }
 
 /// Whether `id` could be an invitation id (anything else is unknown without
