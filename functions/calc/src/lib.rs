@@ -47,8 +47,8 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/legacy/synastry", Some(KeyPermission::CalcRead), post(legacy_synastry::legacy_synastry)),
         // Signed links: the key they were made with is checked for chart:read
         // on open; with ORIGIN_VERIFY_SECRET set, only CloudFront may ask.
-        Route::new(Method::GET, chart_image::link::SVG_PATH, None, get(chart_image::chart_svg)).behind_cdn(),
-        Route::new(Method::GET, chart_image::link::PNG_PATH, None, get(chart_image::chart_png)).behind_cdn(),
+        Route::new(Method::GET, shared::http::chart_link::SVG_PATH, None, get(chart_image::chart_svg)).behind_cdn(),
+        Route::new(Method::GET, shared::http::chart_link::PNG_PATH, None, get(chart_image::chart_png)).behind_cdn(),
         // Summary links: their key is checked on open for calc:read, the
         // ai-summary module and the texts.
         Route::new(Method::GET, summary::link::path(HoroscopeType::Natal), None, get(summary::summary)).behind_cdn(),

@@ -144,6 +144,24 @@ pub struct BodyPosition {
     pub source: EphemerisSource,
 }
 
+impl BodyPosition {
+    /// A position as the library's calculation returns it: `xx` (longitude,
+    /// latitude, distance and their speeds) and the flags it answered with,
+    /// which say whether the Swiss Ephemeris files or Moshier's were read.
+    fn from_swiss(xx: &[f64; 6], returned: i32) -> Self {
+        let source = if returned & sys::SEFLG_SWIEPH != 0 { EphemerisSource::SwissFiles } else { EphemerisSource::Moshier };
+        Self {
+            longitude: xx[0],
+            latitude: xx[1],
+            distance: xx[2],
+            speed_longitude: xx[3],
+            speed_latitude: xx[4],
+            speed_distance: xx[5],
+            source,
+        }
+    }
+}
+
 /// House cusps and the angles of the chart, degrees of ecliptic longitude.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HouseCusps {
@@ -380,19 +398,11 @@ impl Ephemeris {
         if returned < 0 {
             return Err(EphemerisError::Computation(message(&serr)));
         }
-        let source = if returned & sys::SEFLG_SWIEPH != 0 { EphemerisSource::SwissFiles } else { EphemerisSource::Moshier };
-        if body.needs_asteroid_file() && source != EphemerisSource::SwissFiles {
+        let position = BodyPosition::from_swiss(&xx, returned);
+        if body.needs_asteroid_file() && position.source != EphemerisSource::SwissFiles {
             return Err(EphemerisError::ChironOutOfRange);
         }
-        Ok(BodyPosition {
-            longitude: xx[0],
-            latitude: xx[1],
-            distance: xx[2],
-            speed_longitude: xx[3],
-            speed_latitude: xx[4],
-            speed_distance: xx[5],
-            source,
-        })
+        Ok(position)
     }
 
     pub fn houses(&self, jd: JulianDay, latitude: f64, longitude: f64, system: HouseSystem) -> Result<HouseCusps, EphemerisError> {
@@ -666,19 +676,7 @@ impl Ephemeris {
         if unsafe { sys::swe_fixstar_mag(star.as_mut_ptr(), &mut magnitude, serr.as_mut_ptr()) } < 0 {
             return Err(EphemerisError::Computation(message(&serr)));
         }
-        let source = if returned & sys::SEFLG_SWIEPH != 0 { EphemerisSource::SwissFiles } else { EphemerisSource::Moshier };
-        Ok((
-            BodyPosition {
-                longitude: xx[0],
-                latitude: xx[1],
-                distance: xx[2],
-                speed_longitude: xx[3],
-                speed_latitude: xx[4],
-                speed_distance: xx[5],
-                source,
-            },
-            magnitude,
-        ))
+        Ok((BodyPosition::from_swiss(&xx, returned), magnitude))
     }
 
     /// ΔT (TT − UT) at `jd`, in seconds, as the library models it.

@@ -1,5 +1,5 @@
 //! GET /api/chart/image.svg and GET /api/chart/image.png: the chart wheel
-//! behind a signed link (see `link`).
+//! behind a signed link (`shared::http::chart_link`; issued by `crate::links`).
 //!
 //! Order on open: the token (signature, known key id, expiry), then what it
 //! names (organization, key: revoked, expired, `chart:read`, allowed sites;
@@ -9,7 +9,7 @@
 //! the image drawn. Every refusal is a JSON:API error without image bytes.
 
 pub mod draw;
-pub mod link;
+mod wheel;
 
 use shared::http::Code;
 use std::collections::BTreeMap;
@@ -27,7 +27,7 @@ use shared::language::Language;
 use shared::metering::Usage;
 use shared::repo::orgs::Organization;
 
-use link::ImageClaims;
+use shared::http::chart_link::{ImageClaims, invalid_content};
 
 use crate::drawn::Drawn;
 use crate::signed::{caching_headers, claims_from_query, if_none_match};
@@ -76,11 +76,11 @@ impl Maker {
             (None, Some(widget_id)) => {
                 let visitor = admit_widget(app, widget_id, None, headers, client, SiteRule::Link).await?;
                 if visitor.organization.id != claims.organization_id {
-                    return Err(link::invalid_content());
+                    return Err(invalid_content());
                 }
                 Ok(Self::Widget(visitor))
             }
-            (None, None) => Err(link::invalid_content()),
+            (None, None) => Err(invalid_content()),
         }
     }
 
@@ -152,7 +152,7 @@ async fn open(
 
     maker.charge(app).await?;
     let drawn = Drawn::compute(&app.ephemeris, &claims.chart)?;
-    let wheel = link::wheel(&drawn, &claims.chart, language);
+    let wheel = wheel::wheel(&drawn, &claims.chart, language);
     let svg = draw::svg(&wheel, &style);
     let (content_type, body) = match format {
         Format::Svg => ("image/svg+xml", svg.into_bytes()),

@@ -1,11 +1,11 @@
-//! The chart image a link draws: the wheel of its charts, titled and named
-//! in the link's language. What a token carries is
-//! `shared::http::chart_link`; the charts themselves, `crate::drawn`.
+//! The wheel a chart image link draws: its charts (`crate::drawn`) titled
+//! and named in the link's language. What a token carries is
+//! `shared::http::chart_link`.
 
 use shared::astro::ephemeris::ayanamsa_name;
 use shared::astro::frame::Ayanamsa;
 use shared::astro::time::JulianDay;
-pub use shared::http::chart_link::{ChartSpec, ImageClaims, ImageLinks, InputSpec, PNG_PATH, SVG_PATH, invalid_content, points};
+use shared::http::chart_link::ChartSpec;
 use shared::language::Language;
 use shared::render::Wheel;
 
