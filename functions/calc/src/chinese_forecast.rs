@@ -24,10 +24,12 @@ use std::collections::BTreeMap;
 const FIRST_YEAR: i32 = 1801;
 const LAST_YEAR: i32 = 2399;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ForecastRequest {
+    /// Birth date, `YYYY-MM-DD`.
     birth_date: String,
+    /// The year forecast (a whole number).
     forecast_year: Value,
     language: Option<String>,
     include_text: Option<bool>,

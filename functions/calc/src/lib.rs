@@ -21,6 +21,21 @@ mod texts;
 mod transit;
 mod two_births;
 
+/// The bodies and queries the routes parse, for another front door that
+/// describes them (the MCP server's tool schemas are these types').
+pub mod bodies {
+    pub use crate::chinese_forecast::ForecastRequest;
+    pub use crate::composite::CompositeRequest;
+    pub use crate::events::EventsRequest;
+    pub use crate::moon_sun::MoonSunRequest;
+    pub use crate::natal::NatalRequest;
+    pub use crate::places::PlaceSearch;
+    pub use crate::progressions::ProgressionsRequest;
+    pub use crate::returns::{LunarReturnRequest, SolarReturnRequest};
+    pub use crate::synastry::SynastryRequest;
+    pub use crate::transit::TransitRequest;
+}
+
 use axum::Router;
 use axum::http::Method;
 use axum::routing::{get, post};

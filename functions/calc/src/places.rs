@@ -39,29 +39,46 @@ fn label(city: &City) -> String {
     }
 }
 
+/// The look-up's query parameters (and the MCP tool's arguments: its input
+/// schema is this type's).
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceSearch {
+    /// The start of a city's name, optionally `, country` (`Rome, IT`).
+    pub query: String,
+    /// How many places at most: 1 to 50 (default 10).
+    pub limit: Option<usize>,
+}
+
+impl PlaceSearch {
+    fn from_pairs(pairs: &[(String, String)]) -> Result<Self, ApiError> {
+        let mut query = None;
+        let mut limit = None;
+        for (name, value) in pairs {
+            match name.as_str() {
+                "query" => query = Some(value.clone()),
+                "limit" => {
+                    limit = Some(value.parse().ok().filter(|n| (1..=MAX_LIMIT).contains(n)).ok_or_else(|| {
+                        ApiError::invalid_parameter("limit", format!("limit must be a whole number from 1 to {MAX_LIMIT}"))
+                    })?);
+                }
+                other => return Err(ApiError::invalid_parameter(other, format!("unknown parameter '{other}'; valid: query, limit"))),
+            }
+        }
+        let query = query.filter(|q| !q.trim().is_empty()).ok_or_else(|| {
+            ApiError::invalid_parameter("query", "query is required: the start of a city's name, optionally ', country' (Rome, IT)")
+        })?;
+        if query.chars().count() > MAX_QUERY_CHARS {
+            return Err(ApiError::invalid_parameter("query", format!("query may be at most {MAX_QUERY_CHARS} characters")));
+        }
+        Ok(Self { query, limit })
+    }
+}
+
 #[tracing::instrument(name = "places", skip_all)]
 pub async fn search_places(_caller: Caller, RawQuery(raw): RawQuery) -> ApiResult<Document<Vec<PlaceResource>>> {
-    let pairs = query_pairs(raw.as_deref());
-    let mut query = None;
-    let mut limit = DEFAULT_LIMIT;
-    for (name, value) in &pairs {
-        match name.as_str() {
-            "query" => query = Some(value.clone()),
-            "limit" => {
-                limit =
-                    value.parse().ok().filter(|n| (1..=MAX_LIMIT).contains(n)).ok_or_else(|| {
-                        ApiError::invalid_parameter("limit", format!("limit must be a whole number from 1 to {MAX_LIMIT}"))
-                    })?;
-            }
-            other => return Err(ApiError::invalid_parameter(other, format!("unknown parameter '{other}'; valid: query, limit"))),
-        }
-    }
-    let query = query.filter(|q| !q.trim().is_empty()).ok_or_else(|| {
-        ApiError::invalid_parameter("query", "query is required: the start of a city's name, optionally ', country' (Rome, IT)")
-    })?;
-    if query.chars().count() > MAX_QUERY_CHARS {
-        return Err(ApiError::invalid_parameter("query", format!("query may be at most {MAX_QUERY_CHARS} characters")));
-    }
+    let PlaceSearch { query, limit } = PlaceSearch::from_pairs(&query_pairs(raw.as_deref()))?;
+    let limit = limit.unwrap_or(DEFAULT_LIMIT);
     let found = places::search(&query, limit).map_err(|_| ApiError::invalid_parameter("query", "the query could not be read"))?;
     let data: Vec<PlaceResource> = found.iter().map(|city| PlaceResource::of(city)).collect();
     Ok(Document::new(data)

@@ -26,12 +26,16 @@ pub use shared::http::fields::{
 /// A place: `place` (a city name, "Rome, IT") or `latitude` and
 /// `longitude`; `timezone` may be left out (the city's, or the one at the
 /// coordinates).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationBody {
+    /// A city by name (`Rome, IT`, `Springfield, IL, US`) instead of coordinates.
     pub place: Option<String>,
+    /// Degrees east (negative west), with `latitude`.
     pub longitude: Option<f64>,
+    /// Degrees north (negative south), with `longitude`.
     pub latitude: Option<f64>,
+    /// IANA time zone (`Europe/Rome`); default: the city's, or the zone at the coordinates.
     pub timezone: Option<String>,
 }
 
@@ -51,20 +55,33 @@ pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Pro
 macro_rules! chart_request {
     ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* $field:ident : $ty:ty),* $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, serde::Deserialize)]
+        // The JSON Schema (from the same fields serde reads) is what the MCP
+        // tools publish as their input schemas: one description of the body.
+        #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
         #[serde(deny_unknown_fields, rename_all = "camelCase")]
         pub struct $name {
             $($(#[$field_meta])* pub $field: $ty,)*
+            /// House system: `placidus` (default), `koch`, `whole_sign`, `equal`, `porphyry`, `regiomontanus`,
+            /// `campanus`, … (docs/api.md lists all).
             pub house_system: Option<String>,
+            /// Language of names and texts: `en` (default) or `es`.
             pub language: Option<String>,
+            /// Embed the interpretation texts (needs `content:read` and the content module).
             pub include_text: Option<bool>,
+            /// Add `readableEntities`: the same chart with display names.
             pub include_readable_entities: Option<bool>,
+            /// Points to compute (ids such as `sun`, `moon`, `true_node`, `chiron`, `part_of_fortune`); default
+            /// Sun to Pluto, the nodes and the angles.
             pub points: Option<Vec<String>>,
+            /// Orb in degrees per aspect (`conjunction`, `trine`, …), replacing the defaults for those named.
             pub orbs: Option<std::collections::BTreeMap<String, f64>>,
             /// Widget-style `customization` of the chart images.
             pub customization: Option<serde_json::Value>,
+            /// `tropical` (default) or `sidereal`.
             pub zodiac: Option<String>,
+            /// With `zodiac: sidereal`: the ayanamsa (`lahiri` default; any Swiss Ephemeris ayanamsa id).
             pub ayanamsa: Option<String>,
+            /// `geocentric` (default), `topocentric` or `heliocentric`.
             pub perspective: Option<String>,
         }
 

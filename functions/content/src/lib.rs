@@ -10,12 +10,14 @@
 //! `content:update`, `content:restore`, `content:delete`).
 
 mod item;
+mod lookup;
 mod manage;
 mod query;
 mod read;
 pub mod reference;
 
 pub use item::CORPUS_DATE;
+pub use lookup::TextsLookup;
 
 use axum::Router;
 use axum::http::Method;

@@ -24,6 +24,7 @@ pub fn family_routes() -> BTreeMap<&'static str, Vec<Route>> {
         ("keys", keys::routes()),
         ("orgs", orgs::routes()),
         ("pdf", pdf::routes()),
+        ("mcp", mcp::routes()),
     ])
 }
 

@@ -2,6 +2,8 @@
 
 mod numbers;
 
+pub use numbers::NumerologyRequest;
+
 use axum::Router;
 use axum::http::Method;
 use axum::routing::post;

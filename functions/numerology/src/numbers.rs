@@ -21,9 +21,10 @@ use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 use shared::language::Language;
 use shared::numerology::{self, KARMIC_DEBT_NUMBERS, MASTER_NUMBERS, NumerologyNumber};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct NumerologyRequest {
+    /// Local date-time at the place, `YYYY-MM-DDTHH:MM[:SS]`; an offset or `Z` makes it an instant.
     date_time: String,
     language: Option<String>,
     include_text: Option<bool>,

@@ -76,6 +76,14 @@ pub async fn admit_key(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> 
     Ok(caller)
 }
 
+/// For a front door that admits a key once and charges per operation (the
+/// MCP server: its handshake and tool list are free, each tool call goes
+/// through its route's own guard): the key authenticated, nothing else
+/// checked and nothing charged. 401s as [`require_api_key`] gives them.
+pub async fn identify_key(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
+    authenticate(app, headers).await
+}
+
 /// For the few routes a key reaches on its owner's behalf rather than by a
 /// key permission (reading the organization's version pin; setting it
 /// takes `api-version:write`, through [`admit_key`]): the key authenticated,

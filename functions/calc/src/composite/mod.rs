@@ -13,7 +13,8 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{CompositeData, present};
-use input::{CompositeQuery, CompositeRequest};
+use input::CompositeQuery;
+pub use input::CompositeRequest;
 use usecase::cast_composite;
 
 use crate::links::chart_image_link;

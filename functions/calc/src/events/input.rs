@@ -13,13 +13,16 @@ use crate::request::{CommonOptionsBody, MAX_POINT_IDS, Period, Problems, parse_f
 /// A leap year, both days included, as for transits.
 pub const MAX_PERIOD_DAYS: i64 = 366;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct EventsRequest {
+    /// First day, `YYYY-MM-DD`.
     start_date: String,
+    /// Last day, `YYYY-MM-DD` (at most 366 days after the first).
     end_date: String,
     /// The zone of the days and of the answer's local times (UTC if absent).
     timezone: Option<String>,
+    /// Event types: `ingresses`, `stations`, `phases`, `eclipses`, `void_of_course` (default: all).
     types: Option<Vec<String>>,
     points: Option<Vec<String>>,
     zodiac: Option<String>,

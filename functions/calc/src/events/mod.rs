@@ -10,7 +10,8 @@ use shared::astro::events::find_events;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{EventBody, present};
-use input::{EventsQuery, EventsRequest};
+use input::EventsQuery;
+pub use input::EventsRequest;
 
 use crate::request::ephemeris_error;
 

@@ -10,10 +10,12 @@ use shared::http::ApiError;
 
 use crate::request::{LocationBody, Place, Problems, parse_instant, parse_location};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MoonSunRequest {
+    /// Local date-time at the place, `YYYY-MM-DDTHH:MM[:SS]`; an offset or `Z` makes it an instant.
     pub date_time: String,
+    /// Where: coordinates or a place name.
     pub location: LocationBody,
 }
 

@@ -36,7 +36,8 @@ use shared::astro::sky::sky_day;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{MoonSunData, present};
-use input::{MoonSunQuery, MoonSunRequest};
+use input::MoonSunQuery;
+pub use input::MoonSunRequest;
 
 use crate::request::ephemeris_error;
 

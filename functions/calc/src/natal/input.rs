@@ -12,10 +12,15 @@ use crate::request::{
 
 chart_request! {
     pub struct NatalRequest {
+        /// Local date-time at the place, `YYYY-MM-DDTHH:MM[:SS]`; an offset or `Z` makes it an instant.
         date_time: String,
+        /// Where: coordinates or a place name.
         location: LocationBody,
+        /// The Moon seen from the place (`topocentric`, default) or from the Earth's centre (`geocentric`).
         moon_center: Option<String>,
+        /// Add the chart's analysis (elements, modalities, hemispheres, patterns).
         include_analysis: Option<bool>,
+        /// Add the fixed stars conjunct the points.
         include_fixed_stars: Option<bool>,
     }
 }

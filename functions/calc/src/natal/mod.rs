@@ -10,7 +10,8 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{NatalData, present};
-use input::{NatalQuery, NatalRequest};
+use input::NatalQuery;
+pub use input::NatalRequest;
 use usecase::cast_natal;
 
 use crate::links::{chart_image_link, summary_link};

@@ -11,7 +11,9 @@ use crate::request::{CommonOptions, LocationBody, Place, Problems, chart_request
 
 chart_request! {
     pub struct ProgressionsRequest {
+        /// Local birth date-time, `YYYY-MM-DDTHH:MM[:SS]` (or an instant with an offset).
         birth_date_time: String,
+        /// Birth place: coordinates or a place name.
         birth_location: LocationBody,
         /// `YYYY-MM-DD`, read as local noon in the birth time zone.
         target_date: String,

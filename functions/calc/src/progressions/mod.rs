@@ -10,7 +10,8 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{ProgressionsData, ProgressionsImages, ProgressionsTexts, present};
-use input::{ProgressionsQuery, ProgressionsRequest};
+use input::ProgressionsQuery;
+pub use input::ProgressionsRequest;
 use usecase::progress_chart;
 
 use crate::links::{chart_image_link, summary_link};

@@ -18,22 +18,30 @@ const RETURN_YEARS: std::ops::RangeInclusive<i32> = 1001..=2998;
 
 chart_request! {
     pub struct SolarReturnRequest {
+        /// Local birth date-time, `YYYY-MM-DDTHH:MM[:SS]` (or an instant with an offset).
         birth_date_time: String,
+        /// Birth place: coordinates or a place name.
         birth_location: LocationBody,
         #[serde(deserialize_with = "shared::http::whole::number")]
         return_year: i32,
+        /// Where the return is cast (default: the birth place).
         return_location: Option<LocationBody>,
+        /// Add the chart's analysis (elements, modalities, hemispheres, patterns).
         include_analysis: Option<bool>,
     }
 }
 
 chart_request! {
     pub struct LunarReturnRequest {
+        /// Local birth date-time, `YYYY-MM-DDTHH:MM[:SS]` (or an instant with an offset).
         birth_date_time: String,
+        /// Birth place: coordinates or a place name.
         birth_location: LocationBody,
         /// `YYYY-MM-DD`: the search starts at local midnight of this day.
         return_date: String,
+        /// Where the return is cast (default: the birth place).
         return_location: Option<LocationBody>,
+        /// Add the chart's analysis (elements, modalities, hemispheres, patterns).
         include_analysis: Option<bool>,
     }
 }

@@ -17,7 +17,8 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{ReturnChart, ReturnImages, SolarReturnData, present_lunar, present_solar};
-use input::{LunarReturnRequest, ReturnQuery, SolarReturnRequest};
+use input::ReturnQuery;
+pub use input::{LunarReturnRequest, SolarReturnRequest};
 use usecase::{ReturnReading, find_return};
 
 use crate::links::{chart_image_link, summary_link};

@@ -8,9 +8,13 @@ use crate::two_births::{Person, TwoBirths};
 
 chart_request! {
     pub struct SynastryRequest {
+        /// First person's local birth date-time.
         date_time1: String,
+        /// First person's birth place.
         location1: LocationBody,
+        /// Second person's local birth date-time.
         date_time2: String,
+        /// Second person's birth place.
         location2: LocationBody,
     }
 }

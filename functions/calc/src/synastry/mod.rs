@@ -18,7 +18,8 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{SynastryData, SynastryTexts, present};
-use input::{SynastryQuery, SynastryRequest};
+use input::SynastryQuery;
+pub use input::SynastryRequest;
 use usecase::pair_spec;
 
 use crate::links::{chart_image_link, summary_link};

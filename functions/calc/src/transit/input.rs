@@ -22,11 +22,17 @@ pub const MAX_PERIOD_DAYS: i64 = 366;
 
 chart_request! {
     pub struct TransitRequest {
+        /// Local birth date-time, `YYYY-MM-DDTHH:MM[:SS]` (or an instant with an offset).
         birth_date_time: String,
+        /// Birth place: coordinates or a place name.
         birth_location: LocationBody,
+        /// First day, `YYYY-MM-DD`.
         start_date: String,
+        /// Last day, `YYYY-MM-DD` (at most 366 days after the first).
         end_date: String,
+        /// Where the transits are watched (default: the birth place).
         transit_location: Option<LocationBody>,
+        /// Transiting points (default: Sun to Pluto).
         transit_points: Option<Vec<String>>,
     }
 }

@@ -48,7 +48,7 @@ use shared::content::HoroscopeType;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document, RequestedVersion, Versioned};
 
 use answer::TransitData;
-use input::TransitRequest;
+pub use input::TransitRequest;
 
 use answer::{TransitTexts, present};
 use input::TransitQuery;
