@@ -15,7 +15,7 @@ virtualenv; exits 1 naming every disagreement, 0 when there is none.
   readme     README.md's function count, family list and endpoint table
              are template.yaml's functions, families and routes
 
-usage: check-docs.py [--only NAME[,NAME]]
+usage: check-docs.py [--only NAME[,NAME]] [--write]
 """
 
 import argparse
@@ -194,9 +194,186 @@ def check_examples(spec):
     return checked, failures
 
 
+def template_functions(template):
+    """[(logical id, family, [(method, path)])] in template.yaml's order.
+
+    A function's family is its package, `target/lambda/<family>/bootstrap.zip`
+    (the chat package serves two functions). Routes are its HttpApi and Api
+    events; a function without any (edge metering) has none."""
+    functions = []
+    for name, resource in template["Resources"].items():
+        if resource.get("Type") != "AWS::Serverless::Function":
+            continue
+        properties = resource["Properties"]
+        match = re.fullmatch(r"target/lambda/([a-z0-9-]+)/bootstrap\.zip", str(properties.get("CodeUri")))
+        if not match:
+            raise SystemExit(f"check-docs: {name}'s CodeUri is not target/lambda/<family>/bootstrap.zip")
+        routes = []
+        for event in (properties.get("Events") or {}).values():
+            route = event.get("Properties") or {}
+            if event.get("Type") in ("HttpApi", "Api") and "Path" in route:
+                routes.append((route["Method"].upper(), route["Path"]))
+        functions.append((name, match.group(1), routes))
+    return functions
+
+
+def families_of(functions):
+    return list(dict.fromkeys(family for _, family, _ in functions))
+
+
+def check_codes(spec):
+    # The code table is the `codes!` macro's rows: `Variant = "id", status, "title";`.
+    table = re.findall(r'^\s*[A-Z][A-Za-z]* = "([a-z_]+)", \d{3}, "', CODES.read_text(), re.M)
+    listed = spec["components"]["schemas"]["ErrorObject"]["properties"]["code"]["enum"]
+    failures = []
+    if not table:
+        failures.append(f"no code rows found in {CODES.relative_to(ROOT)}")
+    for code in sorted(set(table) - set(listed)):
+        failures.append(f"ErrorObject.code's enum lacks `{code}` ({CODES.relative_to(ROOT)} has it)")
+    for code in sorted(set(listed) - set(table)):
+        failures.append(f"ErrorObject.code's enum lists `{code}`, which {CODES.relative_to(ROOT)} does not have")
+    for code in sorted({c for c in listed if listed.count(c) > 1}):
+        failures.append(f"ErrorObject.code's enum lists `{code}` more than once")
+    return len(table), failures
+
+
+def check_families(spec, functions):
+    families = families_of(functions)
+    description = spec["info"].get("description", "")
+    # The paragraph "**Families.** ..." names them, each in backticks.
+    match = re.search(r"\*\*Families\.\*\*(.*?)(?:\n\s*\n|\Z)", description, re.S)
+    if not match:
+        return families, [f"info.description has no **Families.** paragraph naming {families}"]
+    named = re.findall(r"`([a-z0-9-]+)`", match.group(1))
+    failures = [f"info.description's **Families.** paragraph lacks `{family}` (template.yaml packages it)"
+                for family in families if family not in named]
+    failures += [f"info.description's **Families.** paragraph names `{family}`, which template.yaml does not package"
+                 for family in dict.fromkeys(named) if family not in families]
+    return families, failures
+
+
+def check_licence(spec):
+    failures = []
+    cargo = tomllib.loads((ROOT / "Cargo.toml").read_text())
+    cargo_licence = cargo.get("workspace", {}).get("package", {}).get("license")
+    if cargo_licence != SPDX:
+        failures.append(f"Cargo.toml [workspace.package] license is {cargo_licence!r}, not {SPDX!r}")
+    for manifest in sorted(ROOT.glob("*/**/Cargo.toml")):
+        if "target" in manifest.parts or ".test-run" in manifest.parts:
+            continue
+        package = tomllib.loads(manifest.read_text()).get("package", {})
+        if "license" in package and package["license"] != {"workspace": True} and package["license"] != SPDX:
+            failures.append(f"{manifest.relative_to(ROOT)} license is {package['license']!r}, not {SPDX!r}")
+    licence = spec["info"].get("license") or {}
+    if licence.get("identifier") != SPDX or licence.get("name") != SPDX:
+        failures.append(f"docs/openapi.yaml info.license is {licence!r}, not name and identifier {SPDX!r}")
+    licence_file = ROOT / "LICENSE"
+    if not licence_file.exists():
+        failures.append("no LICENSE file")
+    elif hashlib.sha256(licence_file.read_bytes()).hexdigest() != LICENSE_SHA256:
+        failures.append("LICENSE is not the AGPL-3.0 text (SPDX licence list, sha256 " + LICENSE_SHA256[:12] + "...)")
+    section = re.search(r"^## Licence\n(.*?)(?=^## |\Z)", README.read_text(), re.M | re.S)
+    if not section:
+        failures.append("README.md has no '## Licence' section")
+    else:
+        text = " ".join(section.group(1).split())
+        for needed in (SPDX, "LICENSE", "Swiss Ephemeris", "professional licence", "Astrodienst"):
+            if needed not in text:
+                failures.append(f"README.md's Licence section does not say {needed!r}")
+        # The data's own licences (GeoNames CC BY, OpenStreetMap ODbL) are
+        # named there too; only another licence for the code is a drift.
+        for other in re.findall(r"\b(Proprietary|MIT|Apache[- ][\d.]+|BSD|L?GPL-\d[\d.]*\S*|AGPL-3\.0-or-later)", text):
+            failures.append(f"README.md's Licence section names another licence for the code: {other!r}")
+    for document in (OPENAPI, README, ROOT / "docs/api.md"):
+        if re.search(r"\bProprietary\b", document.read_text()):
+            failures.append(f"{document.relative_to(ROOT)} still says 'Proprietary'")
+    return failures
+
+
+TABLE_START = "<!-- endpoint table: template.yaml's functions and routes, written by `infra/check-docs.py --write`; `make check-docs` fails when they differ -->"
+TABLE_END = "<!-- end of the endpoint table -->"
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14}
+
+
+def credentials(spec, method, path):
+    """Who may call a route, in the README's words, from the operation's
+    `security` in docs/openapi.yaml."""
+    operation = ((spec.get("paths") or {}).get(path) or {}).get(method.lower())
+    if operation is None:
+        return "none (CORS preflight)" if method == "OPTIONS" else "not in docs/openapi.yaml"
+    security = operation.get("security", spec.get("security", []))
+    if not security:
+        # The signed-link routes carry their credential in a `token` query parameter.
+        names = [p.get("name") or p.get("$ref", "").rsplit("/", 1)[-1] for p in operation.get("parameters") or []]
+        return "the link's token" if any(n == "token" or n.endswith("Token") for n in names) else "none"
+    words = {"ApiKey": "API key", "Bearer": "bearer token", "KeyManagerKey": "API key with `keys:write`"}
+    return " or ".join(" and ".join(words.get(name, name) for name in requirement) for requirement in security)
+
+
+def endpoint_table(spec, template, functions):
+    families = families_of(functions)
+    lines = [
+        TABLE_START,
+        "",
+        f"`template.yaml` declares {len(functions)} functions in {len(families)} families (a family is a package,"
+        " `target/lambda/<family>/bootstrap.zip`; one package may serve more than one function). Their routes, with"
+        " the credentials `docs/openapi.yaml` gives each:",
+        "",
+        "| Family | Function | Credentials | Routes |",
+        "|---|---|---|---|",
+    ]
+    for name, family, routes in functions:
+        if not routes:
+            condition = template["Resources"][name].get("Condition")
+            note = f"no route (deployed only when `{condition}`)" if condition else "no route"
+            lines.append(f"| {family} | `{name}` | | {note} |")
+            continue
+        groups = {}
+        for method, path in routes:
+            groups.setdefault(credentials(spec, method, path), []).append(f"`{method} {path}`")
+        for who, listed in groups.items():
+            lines.append(f"| {family} | `{name}` | {who} | {', '.join(listed)} |")
+    lines += ["", TABLE_END]
+    return "\n".join(lines)
+
+
+def check_readme(spec, template, functions, write):
+    text = README.read_text()
+    failures = []
+    table = endpoint_table(spec, template, functions)
+    start, end = text.find(TABLE_START), text.find(TABLE_END)
+    if start < 0 or end < start:
+        if not write:
+            failures.append("README.md has no endpoint table generated from template.yaml (infra/check-docs.py --write)")
+    elif text[start:end + len(TABLE_END)] != table:
+        if write:
+            text = text[:start] + table + text[end + len(TABLE_END):]
+            README.write_text(text)
+        else:
+            failures.append("README.md's endpoint table is not template.yaml's functions and routes"
+                            " (infra/check-docs.py --write rewrites it)")
+    flat = " ".join(text.split())
+    for number in re.findall(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r") (?:Lambda )?functions\b", flat, re.I):
+        value = int(number) if number.isdigit() else NUMBER_WORDS[number.lower()]
+        if value != len(functions):
+            failures.append(f"README.md says '{number} functions'; template.yaml declares {len(functions)}")
+    families = families_of(functions)
+    listing = re.search(r"one Lambda binary per family: ([a-z0-9, -]+?);", flat)
+    if not listing:
+        failures.append("README.md's layout no longer lists the families ('one Lambda binary per family: ...;')")
+    else:
+        named = [f.strip() for f in listing.group(1).split(",")]
+        if named != families:
+            failures.append(f"README.md's layout lists the families {named}; template.yaml packages {families}")
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", help="comma-separated checks: examples, codes, families, licence, readme")
+    parser.add_argument("--write", action="store_true",
+                        help="rewrite README.md's endpoint table from template.yaml, then check")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
     spec = load_yaml(OPENAPI)
@@ -214,7 +391,24 @@ def main():
 
     if not only or "examples" in only:
         checked, failures = check_examples(spec)
+        failing = len({failure.split(": at ")[0] for failure in failures})
+        if failures:
+            print(f"check-docs examples: {failing} of {checked} examples of docs/openapi.yaml break their schemas")
         report("examples", failures, f"all {checked} examples of docs/openapi.yaml validate against their schemas")
+    template = load_yaml(TEMPLATE)
+    functions = template_functions(template)
+    if not only or "codes" in only:
+        count, failures = check_codes(spec)
+        report("codes", failures, f"ErrorObject.code's enum is the {count} codes of shared/src/http/codes.rs")
+    if not only or "families" in only:
+        families, failures = check_families(spec, functions)
+        report("families", failures, f"info.description names the {len(families)} families of template.yaml")
+    if not only or "licence" in only:
+        report("licence", check_licence(spec), f"{SPDX} in Cargo.toml, README.md, info.license and LICENSE")
+    if not only or "readme" in only:
+        failures = check_readme(spec, template, functions, args.write)
+        report("readme", failures, f"README.md's count, families and endpoint table are template.yaml's"
+               f" {len(functions)} functions")
     if problems:
         print(f"check-docs: {problems} problem(s)")
         return 1
