@@ -40,6 +40,7 @@ CODES = ROOT / "shared/src/http/codes.rs"
 # The one licence. The Swiss Ephemeris is AGPL-3.0 unless a professional
 # licence is bought, and the service links it: the whole is AGPL-3.0-only.
 SPDX = "AGPL-3.0-only"
+SPDX_NAME = "GNU Affero General Public License v3.0 only"
 # LICENSE is the SPDX licence-list text of AGPL-3.0-only (npm
 # spdx-license-list 6.12.0, licenses/AGPL-3.0-only.json, tarball sha1
 # 20b9ae77c3410ad08720bcd5cf562e9d4eeebadb as the registry states it).
@@ -265,8 +266,8 @@ def check_licence(spec):
         if "license" in package and package["license"] != {"workspace": True} and package["license"] != SPDX:
             failures.append(f"{manifest.relative_to(ROOT)} license is {package['license']!r}, not {SPDX!r}")
     licence = spec["info"].get("license") or {}
-    if licence.get("identifier") != SPDX or licence.get("name") != SPDX:
-        failures.append(f"docs/openapi.yaml info.license is {licence!r}, not name and identifier {SPDX!r}")
+    if licence.get("identifier") != SPDX or licence.get("name") != SPDX_NAME:
+        failures.append(f"docs/openapi.yaml info.license is {licence!r}, not {SPDX_NAME!r} ({SPDX})")
     licence_file = ROOT / "LICENSE"
     if not licence_file.exists():
         failures.append("no LICENSE file")
