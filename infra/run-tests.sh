@@ -65,6 +65,9 @@ if [[ -n "${CI:-}" ]]; then export CARGO_INCREMENTAL=0; fi
 step "infra scripts: the machine probes and strict mode of infra/lib.sh (tests/infra/lib.test.sh)"
 bash tests/infra/lib.test.sh
 
+step "documents: OpenAPI examples against their schemas, error codes, families, licence, README endpoint table (infra/check-docs.sh)"
+bash infra/check-docs.sh
+
 step "moto and the asteroid file: DynamoDB and S3 in a virtualenv, Chiron's ephemeris"
 bash infra/moto.sh start
 # (Assigned apart from `export`, which would hide a failed substitution.)
