@@ -152,6 +152,9 @@ if grep -q "$KEY" .test-run/smoke.err; then
 fi
 echo "smoke test: natal 200 through the local server"
 
+step "quick start: the curl blocks of docs/api.md's Quick start against the same server (infra/quickstart-test.sh)"
+bash infra/quickstart-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
+
 step "contract: every operation of docs/openapi.yaml fuzzed against the same server (schemathesis)"
 bash infra/contract-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 # Nothing the fuzzer sent may have put a key into the log either.
