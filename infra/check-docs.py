@@ -46,6 +46,7 @@ SPDX_NAME = "GNU Affero General Public License v3.0 only"
 # 20b9ae77c3410ad08720bcd5cf562e9d4eeebadb as the registry states it).
 LICENSE_SHA256 = "d8a6cc31abc16b6748c7a21f21611f5a1ec33f67d22ca23d7da1c19b95496bee"
 
+CHECKS = {"examples", "codes", "families", "licence", "readme"}
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 # Keywords whose value is a schema, a list of schemas or a map of them:
 # everything else in a schema is data (a property named `example` included).
@@ -377,6 +378,9 @@ def main():
                         help="rewrite README.md's endpoint table from template.yaml, then check")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
+    # A misspelt name would otherwise check nothing and pass.
+    if only and only - CHECKS:
+        parser.error(f"no check named {', '.join(sorted(only - CHECKS))} (checks: {', '.join(sorted(CHECKS))})")
     spec = load_yaml(OPENAPI)
     problems = 0
 
