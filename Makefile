@@ -6,7 +6,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test test-fresh check-core lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
+.PHONY: run test test-fresh check-core check-docs lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
 run:
 	cargo build --release -p local-server
@@ -25,6 +25,14 @@ test-fresh:
 # crate (infra/check-core.sh names them). Also a step of `make test`.
 check-core:
 	bash infra/check-core.sh
+
+# The documents that cannot drift: every example of docs/openapi.yaml
+# against its schema, its error codes against the code's table, its families
+# and README.md's endpoint table against template.yaml, one licence in
+# Cargo.toml, README.md, info.license and LICENSE (also a step of `make test`).
+# After a template change, `bash infra/check-docs.sh --write` rewrites the table.
+check-docs:
+	bash infra/check-docs.sh
 
 lint:
 	cargo fmt --all -- --check

@@ -65,6 +65,9 @@ if [[ -n "${CI:-}" ]]; then export CARGO_INCREMENTAL=0; fi
 step "infra scripts: the machine probes and strict mode of infra/lib.sh (tests/infra/lib.test.sh)"
 bash tests/infra/lib.test.sh
 
+step "documents: OpenAPI examples against their schemas, error codes, families, licence, README endpoint table (infra/check-docs.sh)"
+bash infra/check-docs.sh
+
 step "moto and the asteroid file: DynamoDB and S3 in a virtualenv, Chiron's ephemeris"
 bash infra/moto.sh start
 # (Assigned apart from `export`, which would hide a failed substitution.)
@@ -148,6 +151,9 @@ if grep -q "$KEY" .test-run/smoke.err; then
     exit 1
 fi
 echo "smoke test: natal 200 through the local server"
+
+step "quick start: the curl blocks of docs/api.md's Quick start against the same server (infra/quickstart-test.sh)"
+bash infra/quickstart-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 
 step "contract: every operation of docs/openapi.yaml fuzzed against the same server (schemathesis)"
 bash infra/contract-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"

@@ -4,9 +4,10 @@
 # they changed (a stamp keeps a warm run from calling pip at all).
 #   deploy   cfn-lint, the SAM translator, cargo-lambda and zig
 #   sam      the SAM CLI (apart: it pins its own boto3 and cfn-lint)
+#   docs     the documents' check: jsonschema and PyYAML (infra/check-docs.sh)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-NAME="${1:?usage: infra/venv.sh NAME (deploy, sam)}"
+NAME="${1:?usage: infra/venv.sh NAME (deploy, sam, docs)}"
 VENV="$ROOT/.test-run/$NAME-venv"
 REQUIREMENTS="$ROOT/infra/$NAME-requirements.txt"
 [[ -f "$REQUIREMENTS" ]] || { echo "venv.sh: no $REQUIREMENTS" >&2; exit 2; }
