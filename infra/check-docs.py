@@ -301,6 +301,9 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
 def credentials(spec, method, path):
     """Who may call a route, in the README's words, from the operation's
     `security` in docs/openapi.yaml."""
+    if path == "/mcp":
+        # A protocol of its own, described by its tool list (docs/mcp.md).
+        return "API key (`X-Api-Key` or `Authorization: Bearer`; MCP, docs/mcp.md)"
     operation = ((spec.get("paths") or {}).get(path) or {}).get(method.lower())
     if operation is None:
         return "none (CORS preflight)" if method == "OPTIONS" else "not in docs/openapi.yaml"

@@ -155,6 +155,10 @@ echo "smoke test: natal 200 through the local server"
 step "quick start: the curl blocks of docs/api.md's Quick start against the same server (infra/quickstart-test.sh)"
 bash infra/quickstart-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 
+step "MCP server: the official Python SDK lists the tools, calls each one (each answer equal to its REST twin's), a bad argument, no key (infra/mcp_client_check.py)"
+MCP_VENV="$(bash infra/venv.sh mcp)"
+"$MCP_VENV/bin/python" infra/mcp_client_check.py "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
+
 step "contract: every operation of docs/openapi.yaml fuzzed against the same server (schemathesis)"
 bash infra/contract-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 # Nothing the fuzzer sent may have put a key into the log either.

@@ -4,6 +4,7 @@
 # they changed (a stamp keeps a warm run from calling pip at all).
 #   deploy   cfn-lint, the SAM translator, cargo-lambda and zig
 #   sam      the SAM CLI (apart: it pins its own boto3 and cfn-lint)
+#   mcp      the official MCP Python SDK, the MCP server's client in tests
 #   docs     the documents' check: jsonschema and PyYAML (infra/check-docs.sh)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

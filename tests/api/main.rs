@@ -26,6 +26,7 @@ mod keys_by_key;
 mod lambda;
 mod legacy_synastry;
 mod limits;
+mod mcp_server;
 mod moon_sun;
 #[path = "../../shared/tests/common/moto.rs"]
 mod moto;

@@ -34,6 +34,14 @@ impl McpDoor {
         // The tools present the key to their routes as a REST client would.
         request.headers_mut().insert(HeaderName::from_static(X_API_KEY), key);
         request.headers_mut().remove(header::AUTHORIZATION);
+        // The SDK refuses a request without `Host`, which HTTP/2 carries as
+        // the URI's authority instead (and in-process callers may omit).
+        if !request.headers().contains_key(header::HOST) {
+            let authority = request.uri().authority().map(|a| a.as_str().to_owned()).unwrap_or_else(|| "localhost".to_owned());
+            if let Ok(host) = HeaderValue::from_str(&authority) {
+                request.headers_mut().insert(header::HOST, host);
+            }
+        }
         if let Err(error) = shared::http::auth::identify_key(&app, request.headers()).await {
             return error.into_response();
         }
