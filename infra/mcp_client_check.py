@@ -105,6 +105,10 @@ async def main(url, key, transcript):
                 schema = tool.input_schema
                 if schema.get("type") != "object" or not schema.get("properties"):
                     fail(f"{tool.name}: its input schema is not an object with properties")
+            documented = (Path(__file__).resolve().parent.parent / "docs" / "mcp.md").read_text()
+            undocumented = [name for name in names if f"| `{name}` |" not in documented]
+            if undocumented:
+                fail(f"docs/mcp.md's tool table lacks {undocumented}")
             lines += [f"## tools/list: {len(listed)} tools", ""]
             lines += [f"- `{t.name}`: {t.title}. {t.description}" for t in sorted(listed, key=lambda t: t.name)]
             lines.append("")

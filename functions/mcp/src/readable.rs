@@ -19,6 +19,11 @@ fn title_case(id: &str) -> String {
         .join(" ")
 }
 
+/// `2026-03-02 13:27` from a local ISO date-time.
+fn minute(at: &str) -> String {
+    at.get(..16).unwrap_or(at).replace('T', " ")
+}
+
 /// `Sun 20°33′ Taurus` from a position with `longitude` and `sign`.
 fn placed(name: &str, position: &Value) -> Option<String> {
     let longitude = position.get("longitude")?.as_f64()?;
@@ -29,7 +34,7 @@ fn placed(name: &str, position: &Value) -> Option<String> {
     Some(format!("{} {degrees}°{minutes:02}′ {}{retrograde}", title_case(name), title_case(sign)))
 }
 
-/// The chart's luminaries and angles in one line: the first places a reader looks at.
+/// The chart's personal planets and angles in one line: the first places a reader looks at.
 fn chart_line(chart: &Value) -> Option<String> {
     let points = chart.get("points")?.as_object()?;
     let mut parts: Vec<String> =
@@ -40,83 +45,86 @@ fn chart_line(chart: &Value) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 
+/// `Sun trine Saturn (orb 4.7°)`, or with its exact time for a transit.
 fn aspect_line(aspect: &Value) -> Option<String> {
-    let a = aspect.get("pointA").or_else(|| aspect.get("transitingPoint")).and_then(Value::as_str)?;
-    let b = aspect.get("pointB").or_else(|| aspect.get("natalPoint")).and_then(Value::as_str)?;
+    let a = aspect.get("pointA").and_then(Value::as_str)?;
+    let b = aspect.get("pointB").and_then(Value::as_str)?;
     let kind = aspect.get("aspect").and_then(Value::as_str)?;
-    let orb = aspect.get("orb").and_then(Value::as_f64).map(|orb| format!(" (orb {orb:.1}°)")).unwrap_or_default();
-    Some(format!("{} {} {}{orb}", title_case(a), kind, title_case(b)))
+    let when = match aspect.pointer("/exactAt/0").and_then(Value::as_str) {
+        Some(exact) => format!(" exact {}", minute(exact)),
+        None => aspect.get("orb").and_then(Value::as_f64).map(|orb| format!(" (orb {orb:.1}°)")).unwrap_or_default(),
+    };
+    Some(format!("{} {kind} {}{when}", title_case(a), title_case(b)))
 }
 
-/// Any chart answer: the chart's (or the first chart's) main places and aspect count.
+fn aspects_line(aspects: &[Value], what: &str, shown: usize) -> String {
+    let first: Vec<String> = aspects.iter().take(shown).filter_map(aspect_line).collect();
+    match first.is_empty() {
+        true => format!("{} {what}", aspects.len()),
+        false => format!("{} {what}: {}", aspects.len(), first.join("; ")),
+    }
+}
+
+/// Any chart answer (natal, composite, progressions, returns): its moment,
+/// main places and aspects.
 pub fn chart(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);
-    let chart = [data, data.get("chart").unwrap_or(&Value::Null), data.get("progressed").unwrap_or(&Value::Null)]
-        .into_iter()
-        .find(|c| c.get("points").is_some())
-        .unwrap_or(data);
     let mut lines = Vec::new();
-    if let Some(at) = data.get("returnMoment").or_else(|| data.get("returnDateTime")).and_then(Value::as_str) {
-        lines.push(format!("Return at {at}"));
+    if let Some(at) = data.get("returnDate").and_then(Value::as_str) {
+        lines.push(format!("Return at {}", minute(at)));
     }
-    lines.extend(chart_line(chart));
-    if let Some(aspects) = chart.get("aspects").or_else(|| data.get("aspects")).and_then(Value::as_array) {
-        let strongest: Vec<String> = aspects.iter().take(3).filter_map(aspect_line).collect();
-        lines.push(format!(
-            "{} aspects{}",
-            aspects.len(),
-            if strongest.is_empty() { String::new() } else { format!(", e.g. {}", strongest.join("; ")) }
-        ));
+    if let Some(date) = data.get("progressedDate").and_then(Value::as_str) {
+        lines.push(format!("Progressed to {} (the sky of {})", text(data, "/targetDate"), minute(date)));
+    }
+    lines.extend(chart_line(data));
+    if let Some(aspects) = data.get("aspectsToNatal").and_then(Value::as_array) {
+        lines.push(aspects_line(aspects, "aspects to the natal chart", 3));
+    } else if let Some(aspects) = data.get("aspects").and_then(Value::as_array) {
+        lines.push(aspects_line(aspects, "aspects", 3));
     }
     if lines.is_empty() { "The chart is in the structured content.".to_owned() } else { lines.join("\n") }
 }
 
 pub fn transits(answer: &Value) -> String {
-    let data = answer.get("data").unwrap_or(&Value::Null);
-    let list = data.get("transits").or_else(|| data.get("aspects")).and_then(Value::as_array);
-    match list {
-        Some(list) => {
-            let first: Vec<String> = list.iter().take(5).filter_map(aspect_line).collect();
-            format!(
-                "{} transits in the period{}",
-                list.len(),
-                if first.is_empty() { String::new() } else { format!(": {}", first.join("; ")) }
-            )
-        }
+    match answer.pointer("/data/aspects").and_then(Value::as_array) {
+        Some(aspects) => aspects_line(aspects, "transits in the period", 5),
         None => "The transits are in the structured content.".to_owned(),
     }
 }
 
+/// Synastry: each person's aspects to the other's points.
 pub fn aspects_between(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);
-    match data.get("aspects").and_then(Value::as_array) {
-        Some(aspects) => {
-            let first: Vec<String> = aspects.iter().take(5).filter_map(aspect_line).collect();
-            format!(
-                "{} aspects between the two charts{}",
-                aspects.len(),
-                if first.is_empty() { String::new() } else { format!(": {}", first.join("; ")) }
-            )
-        }
-        None => chart(answer),
-    }
+    let side = |name: &str, what: &str| data.get(name).and_then(Value::as_array).map(|aspects| aspects_line(aspects, what, 4));
+    let lines: Vec<String> = [
+        side("aspects1to2", "aspects of the first person's points to the second's"),
+        side("aspects2to1", "aspects of the second person's points to the first's"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if lines.is_empty() { chart(answer) } else { lines.join("\n") }
+}
+
+fn event_line(event: &Value) -> String {
+    let at = ["/at/local", "/startsAt/local"].iter().map(|p| text(event, p)).find(|t| !t.is_empty()).unwrap_or("");
+    let what = match text(event, "/type") {
+        "ingress" => format!("{} enters {}", title_case(text(event, "/point")), title_case(text(event, "/sign"))),
+        "void_of_course" => format!("Moon void of course in {}", title_case(text(event, "/sign"))),
+        "station" => format!("{} stations {}", title_case(text(event, "/point")), text(event, "/station")),
+        "lunar_phase" => format!("{} in {}", title_case(text(event, "/phase")), title_case(text(event, "/sign"))),
+        "eclipse" => format!("{} {} eclipse", title_case(text(event, "/kind")), text(event, "/eclipse")),
+        other => title_case(other),
+    };
+    format!("{} {what}", minute(at))
 }
 
 pub fn events(answer: &Value) -> String {
     match answer.get("data").and_then(Value::as_array) {
+        Some(events) if events.is_empty() => "No events in the period.".to_owned(),
         Some(events) => {
-            let first: Vec<String> = events
-                .iter()
-                .take(5)
-                .map(|e| {
-                    format!(
-                        "{} {}",
-                        text(e, "/attributes/localTime").get(..16).unwrap_or(text(e, "/attributes/time")),
-                        text(e, "/attributes/summary")
-                    )
-                })
-                .collect();
-            format!("{} events: {}", events.len(), first.join("; "))
+            let first: Vec<String> = events.iter().take(6).map(event_line).collect();
+            format!("{} events; the first: {}", events.len(), first.join("; "))
         }
         None => "The events are in the structured content.".to_owned(),
     }
@@ -124,11 +132,20 @@ pub fn events(answer: &Value) -> String {
 
 pub fn moon_and_sun(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);
-    let phase = text(data, "/moon/phaseName");
-    let phase = if phase.is_empty() { text(data, "/moon/phase") } else { phase };
-    let sunrise = text(data, "/sun/sunrise");
-    let sunset = text(data, "/sun/sunset");
-    format!("Moon: {}; Sun rises {} and sets {}", title_case(phase), sunrise, sunset)
+    let clock = |pointer: &str| {
+        let at = text(data, pointer);
+        at.get(11..16).unwrap_or("none").to_owned()
+    };
+    let illumination = data.pointer("/moon/illumination").and_then(Value::as_f64).unwrap_or_default() * 100.0;
+    format!(
+        "{}: {} ({illumination:.0}% lit), Moon rises {} and sets {}; Sun rises {} and sets {} (local time)",
+        text(data, "/date"),
+        title_case(text(data, "/moon/phaseName")),
+        clock("/moon/rise"),
+        clock("/moon/set"),
+        clock("/sun/rise"),
+        clock("/sun/set")
+    )
 }
 
 /// Numerology: the number and its value.
@@ -142,14 +159,30 @@ pub fn number(answer: &Value) -> String {
     line
 }
 
-/// The scalar facts of an answer's data, one per line.
-pub fn data_facts(answer: &Value) -> String {
-    let Some(data) = answer.get("data").and_then(Value::as_object) else { return "See the structured content.".to_owned() };
-    data.iter()
-        .filter(|(_, value)| value.is_string() || value.is_number())
-        .map(|(name, value)| format!("{name}: {}", value.as_str().map(str::to_owned).unwrap_or_else(|| value.to_string())))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// The Chinese forecast: the two years' signs and how they meet.
+pub fn chinese_forecast(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let year = |which: &str| {
+        let number = data.pointer(&format!("/{which}/chineseYear")).map(Value::to_string).unwrap_or_default();
+        let element = title_case(text(data, &format!("/{which}/element")));
+        let sign = title_case(text(data, &format!("/{which}/sign")));
+        format!("{number} ({element} {sign})")
+    };
+    let relations: Vec<String> = data
+        .get("relations")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(|r| r.replace('_', " "))
+        .collect();
+    format!(
+        "Born in the Chinese year {}; forecast for {}. Relations: {}; elements: {}.",
+        year("birth"),
+        year("forecast"),
+        if relations.is_empty() { "none".to_owned() } else { relations.join(", ") },
+        text(data, "/elementRelation").replace('_', " ")
+    )
 }
 
 pub fn places(answer: &Value) -> String {
@@ -158,13 +191,8 @@ pub fn places(answer: &Value) -> String {
         Some(places) => places
             .iter()
             .map(|p| {
-                format!(
-                    "{} ({}, {}; {})",
-                    text(p, "/attributes/label"),
-                    p.pointer("/attributes/latitude").unwrap_or(&Value::Null),
-                    p.pointer("/attributes/longitude").unwrap_or(&Value::Null),
-                    text(p, "/attributes/timezone")
-                )
+                let at = |name: &str| p.pointer(&format!("/attributes/{name}")).map(Value::to_string).unwrap_or_default();
+                format!("{} ({}, {}; {})", text(p, "/attributes/label"), at("latitude"), at("longitude"), text(p, "/attributes/timezone"))
             })
             .collect::<Vec<_>>()
             .join("\n"),
@@ -201,10 +229,46 @@ pub fn errors(status: StatusCode, body: &Value) -> String {
             .and_then(Value::as_str)
             .map(|at| format!("{at}: "))
             .unwrap_or_default();
-        lines.push(format!("{}{} ({})", at, text(error, "/detail"), text(error, "/code")));
+        lines.push(format!("{at}{} ({})", text(error, "/detail"), text(error, "/code")));
     }
     if let Some(single) = body.get("error").and_then(Value::as_str) {
         lines.push(single.to_owned());
     }
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_place_reads_as_degrees_and_minutes_in_its_sign() {
+        let sun = json!({ "longitude": 50.55642155160503, "sign": "taurus" });
+        assert_eq!(placed("sun", &sun).unwrap(), "Sun 20°33′ Taurus");
+        let mercury = json!({ "longitude": 39.06, "sign": "taurus", "retrograde": true });
+        assert_eq!(placed("mercury", &mercury).unwrap(), "Mercury 9°03′ Taurus R");
+    }
+
+    #[test]
+    fn a_refusal_names_each_field() {
+        let body = json!({ "errors": [
+            { "code": "invalid_field", "detail": "latitude must be between -90 and 90 degrees", "source": { "pointer": "/location/latitude" } },
+            { "code": "invalid_parameter", "detail": "limit must be a whole number", "source": { "parameter": "limit" } }
+        ] });
+        assert_eq!(
+            errors(StatusCode::UNPROCESSABLE_ENTITY, &body),
+            "The call was refused (422 Unprocessable Entity).\n\
+             /location/latitude: latitude must be between -90 and 90 degrees (invalid_field)\n\
+             limit: limit must be a whole number (invalid_parameter)"
+        );
+    }
+
+    #[test]
+    fn events_read_as_their_local_minute_and_what_happens() {
+        let station = json!({ "type": "station", "at": { "local": "2026-03-11T04:29:51+01:00" }, "point": "jupiter", "station": "direct" });
+        assert_eq!(event_line(&station), "2026-03-11 04:29 Jupiter stations direct");
+        let eclipse = json!({ "type": "eclipse", "at": { "local": "2026-03-03T12:33:41+01:00" }, "eclipse": "lunar", "kind": "total" });
+        assert_eq!(event_line(&eclipse), "2026-03-03 12:33 Total lunar eclipse");
+    }
 }

@@ -170,7 +170,7 @@ pub static TOOLS: &[Tool] = &[
         input_schema: schema::<calc::bodies::ForecastRequest>,
         call: Call::Body { path: "/api/calc/chinese-forecast" },
         structured: the_answer,
-        readable: readable::data_facts,
+        readable: readable::chinese_forecast,
     },
     Tool {
         name: "life_path_number",
