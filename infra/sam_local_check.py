@@ -12,8 +12,8 @@ The dashboard bearer token is read from $SAM_BEARER_TOKEN (minted by
 token an organization is founded (orgs) and an API key made in it (keys);
 the key then asks for a natal chart (calc), a life path number (numerology),
 an interpretation text and the organization's own texts (content), a PDF
-report (pdf: refused on the free plan) and the modules of its plan (orgs
-again).
+report (pdf: refused on the free plan), a natal chart through the MCP
+server's tool (mcp) and the modules of its plan (orgs again).
 Timing lines (`timing: ...`) are for docs/benchmarks.md.
 """
 import json
@@ -125,6 +125,15 @@ def run_checks(base, token):
               "birthPlace": {"name": "Roma", "latitude": 41.9028, "longitude": 12.4964, "timezone": "Europe/Rome"}}}
     refused = expect("pdf: POST /api/pdf-reports/generate on the free plan", call(base, "POST", "/api/pdf-reports/generate", report, keyed), 403)
     check(refused["errors"][0]["code"] == "module_not_in_plan", f"pdf refusal: {refused}")
+
+    # The MCP server's package: a tool call through API Gateway's event, the
+    # key as an MCP client sends it.
+    mcp_headers = {"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+    tool_call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "natal_chart", "arguments": ROME_1990}}
+    answered = expect("mcp: POST /mcp tools/call natal_chart", call(base, "POST", "/mcp", tool_call, mcp_headers), 200)
+    result = answered.get("result", {})
+    check(result.get("isError") is False and result["structuredContent"]["data"]["points"]["sun"]["sign"] == "taurus", f"mcp natal_chart: {str(answered)[:300]}")
+    expect("mcp: POST /mcp without a key", call(base, "POST", "/mcp", tool_call, {"Accept": "application/json, text/event-stream"}), 401)
 
     modules = expect("orgs: GET /api/modules with the key", call(base, "GET", "/api/modules", headers=keyed), 200)
     check(any(m.get("id") == "numerology" and m.get("available") for m in modules["data"]["attributes"]["modules"]), f"modules: {modules}")
