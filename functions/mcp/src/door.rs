@@ -42,9 +42,11 @@ impl McpDoor {
                 request.headers_mut().insert(header::HOST, host);
             }
         }
-        if let Err(error) = shared::http::auth::identify_key(&app, request.headers()).await {
-            return error.into_response();
-        }
+        match shared::http::auth::identify_key(&app, request.headers()).await {
+            // The tools hand it to their routes' guards (see `Twin::call`).
+            Ok(identified) => request.extensions_mut().insert(identified),
+            Err(error) => return error.into_response(),
+        };
         let service = self.service.get_or_init(|| {
             let twin = Arc::new(Twin::new(&app));
             StreamableHttpService::new(

@@ -12,6 +12,7 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
+use shared::http::auth::IdentifiedKey;
 
 use crate::readable;
 use crate::tools::{Call, TOOLS, Tool};
@@ -27,11 +28,11 @@ impl AstroTools {
         Self { twin }
     }
 
-    async fn call(&self, tool: &Tool, arguments: Map<String, Value>, headers: &HeaderMap) -> CallToolResult {
+    async fn call(&self, tool: &Tool, arguments: Map<String, Value>, headers: &HeaderMap, key: &IdentifiedKey) -> CallToolResult {
         let answer = match &tool.call {
-            Call::Body { path } => self.twin.call(Method::POST, path, headers, Some(&Value::Object(arguments))).await,
+            Call::Body { path } => self.twin.call(Method::POST, path, headers, key, Some(&Value::Object(arguments))).await,
             Call::Query(path_and_query) => match path_and_query(&arguments) {
-                Ok(path_and_query) => self.twin.call(Method::GET, &path_and_query, headers, None).await,
+                Ok(path_and_query) => self.twin.call(Method::GET, &path_and_query, headers, key, None).await,
                 Err(error) => Twin::answer_of(error).await,
             },
         };
@@ -89,8 +90,13 @@ impl ServerHandler for AstroTools {
         let Some(tool) = TOOLS.iter().find(|tool| tool.name == request.name) else {
             return Err(ErrorData::invalid_params(format!("no tool '{}'", request.name), None));
         };
-        let headers = context.extensions.get::<Parts>().map(|parts| parts.headers.clone()).unwrap_or_default();
-        Ok(self.call(tool, request.arguments.unwrap_or_default(), &headers).await.into())
+        let Some(parts) = context.extensions.get::<Parts>() else {
+            return Err(ErrorData::internal_error("the HTTP request is missing", None));
+        };
+        let Some(identified) = parts.extensions.get::<IdentifiedKey>() else {
+            return Err(ErrorData::internal_error("the key was not identified at the door", None));
+        };
+        Ok(self.call(tool, request.arguments.unwrap_or_default(), &parts.headers, identified).await.into())
     }
 
     fn get_tool(&self, name: &str) -> Option<ProtocolTool> {

@@ -8,6 +8,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::IntoResponse;
 use http_body_util::BodyExt;
 use serde_json::Value;
+use shared::http::auth::IdentifiedKey;
 use shared::http::{ApiError, AppState, finish, router_from};
 use tower::ServiceExt;
 
@@ -50,8 +51,17 @@ impl Twin {
         Self { router: finish(router_from(routes, app), app.clone()) }
     }
 
-    pub async fn call(&self, method: Method, path_and_query: &str, headers: &HeaderMap, body: Option<&Value>) -> Answer {
-        let mut request = Request::builder().method(method).uri(path_and_query);
+    pub async fn call(
+        &self,
+        method: Method,
+        path_and_query: &str,
+        headers: &HeaderMap,
+        key: &IdentifiedKey,
+        body: Option<&Value>,
+    ) -> Answer {
+        // The key the door identified: the route's guard checks what this
+        // route asks of it (permission, module, sites) and charges it.
+        let mut request = Request::builder().method(method).uri(path_and_query).extension(key.clone());
         for name in FORWARDED {
             for value in headers.get_all(name) {
                 request = request.header(name, value);

@@ -48,7 +48,13 @@ pub struct KeyGuard {
 /// Middleware: authenticate the key, authorize it for the route, and charge
 /// the request to its rate limit and its organization's quota.
 pub async fn require_api_key(State((app, guard)): State<(AppState, KeyGuard)>, mut request: Request, next: Next) -> Response {
-    match admit(&app, request.headers(), guard).await {
+    // A front door that already authenticated this request's key hands it
+    // on (extensions are set in-process only): one lookup, not two.
+    let admitted = match request.extensions_mut().remove::<IdentifiedKey>() {
+        Some(IdentifiedKey(caller)) => admit_caller(&app, caller, request.headers(), guard).await,
+        None => admit(&app, request.headers(), guard).await,
+    };
+    match admitted {
         Ok(caller) => {
             tracing::Span::current().record("org", caller.organization.id.as_str());
             request.extensions_mut().insert(caller);
@@ -62,6 +68,10 @@ pub async fn require_api_key(State((app, guard)): State<(AppState, KeyGuard)>, m
 /// a refused request is never charged.
 async fn admit(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> Result<Caller, ApiError> {
     let caller = authenticate(app, headers).await?;
+    admit_caller(app, caller, headers, guard).await
+}
+
+async fn admit_caller(app: &AppState, caller: Caller, headers: &HeaderMap, guard: KeyGuard) -> Result<Caller, ApiError> {
     authorize(&caller, headers, guard)?;
     caller.charge(app, Usage::Request).await?;
     Ok(caller)
@@ -80,9 +90,17 @@ pub async fn admit_key(app: &AppState, headers: &HeaderMap, guard: KeyGuard) -> 
 /// MCP server: its handshake and tool list are free, each tool call goes
 /// through its route's own guard): the key authenticated, nothing else
 /// checked and nothing charged. 401s as [`require_api_key`] gives them.
-pub async fn identify_key(app: &AppState, headers: &HeaderMap) -> Result<Caller, ApiError> {
-    authenticate(app, headers).await
+pub async fn identify_key(app: &AppState, headers: &HeaderMap) -> Result<IdentifiedKey, ApiError> {
+    authenticate(app, headers).await.map(IdentifiedKey)
 }
+
+/// A key [`identify_key`] authenticated for the request in hand. Put in the
+/// extensions of a request made in-process for the same caller, it spares
+/// [`require_api_key`] a second lookup; the route's permission, module,
+/// sites, rate limit and quota are checked as ever. Only this module makes
+/// one, so no client can present it.
+#[derive(Debug, Clone)]
+pub struct IdentifiedKey(Caller);
 
 /// For the few routes a key reaches on its owner's behalf rather than by a
 /// key permission (reading the organization's version pin; setting it
