@@ -22,8 +22,8 @@
 #   3. the SAM CLI, pinned (infra/venv.sh sam)
 #   4. no registry, and no name anyone else uses: the functions' image is a
 #      root file system of this machine's own files (its C library and
-#      loader, what the packages link, and the shell, mv and chmod the SAM
-#      CLI's image build runs), seconds to assemble, imported as
+#      loader, what the packages link, the CA bundle, and the shell, mv and
+#      chmod the SAM CLI's image build runs), seconds to assemble, imported as
 #      astro-api-sam-base:<hash of those files> and handed to the SAM CLI
 #      with `--invoke-image`; the SAM CLI builds astro-api-sam-base:rapid-<arch>
 #      on it (its runtime interface emulator added). Both stay for the next
@@ -212,9 +212,13 @@ for zip in "$LAMBDA_DIR"/*/bootstrap.zip; do
     unzip -p "$zip" bootstrap >"$WORK/bootstraps/$(basename "$(dirname "$zip")")"
 done
 chmod +x "$WORK/bootstraps"/*
+# The CA bundle too: the AWS SDK's client will not start without trusted
+# roots (Lambda's image has them), though nothing here leaves the machine.
+CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
+[[ -f "$CA_BUNDLE" ]] || { echo "sam-local.sh: no $CA_BUNDLE on this machine (apt-get install ca-certificates): the functions' AWS client needs a CA bundle to start" >&2; exit 1; }
 mapfile -t ROOT_FILES < <(
     {
-        printf '%s\n' /bin/sh /bin/mv /bin/chmod
+        printf '%s\n' /bin/sh /bin/mv /bin/chmod "$CA_BUNDLE"
         for binary in /bin/sh /bin/mv /bin/chmod "$WORK/bootstraps"/*; do
             ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
         done
