@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# `make check`: the contributor's loop. Formatting, lints, the pure core
-# (infra/check-core.sh) and every unit and API test on the embedded store.
+# `make check`: the contributor's loop. Formatting, the pure core
+# (infra/check-core.sh), clippy on every target (in the same build as the
+# tests: infra/lib.sh, lint_while_compiling) and every unit and API test on
+# the embedded store.
 # No root, no Docker, no moto: the DynamoDB/S3 conformance tests print a
 # notice and pass (shared/tests/common/moto.rs; `make test` runs them).
 # Network only the first time (crates, the asteroid file from PyPI).
@@ -55,11 +57,13 @@ unset MOTO_ENDPOINT REQUIRE_MOTO
 step "formatting"
 cargo fmt --all -- --check
 
-step "lints: clippy on every target"
-cargo clippy -q --workspace --all-targets -- -D warnings
-
+# Without the lint wrapper: its own check build of `shared` alone, as before.
 step "pure core: infra/check-core.sh"
 bash infra/check-core.sh
+
+step "lints while compiling: clippy on every target (-D warnings), the tests built"
+lint_while_compiling
+cargo test -q --workspace --all-targets --no-run
 
 step "unit and API tests on the embedded store"
 cargo test -q --workspace
