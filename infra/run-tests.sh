@@ -177,14 +177,16 @@ unzip -q "$LAMBDA_DIR/edge-metering/bootstrap.zip" -d .test-run/edge-package
 # The chat package as ChatStreamFunction runs it (LAMBDA_INVOKE_MODE=
 # RESPONSE_STREAM, a REST API event): its answer streamed through the Runtime
 # API, the first delta out before a stand-in model writes the rest. The
-# local server (built here, used again below) makes the chatbot.
+# local server (used again below) makes the chatbot: built with the
+# workspace's features, as infra/test-packages.sh built it (a no-op then).
+# `-p local-server` alone unifies fewer features and compiled the AWS SDK,
+# resvg and more a second time.
 rm -rf .test-run/chat-package && mkdir -p .test-run/chat-package
 unzip -q "$LAMBDA_DIR/chat/bootstrap.zip" -d .test-run/chat-package
-cargo build -q -p local-server
+cargo build -q --workspace --bins --tests
 python3 infra/chat_lambda_check.py .test-run/chat-package/bootstrap target/debug/local-server
 
 step "smoke test: the local server as 'make run' starts it"
-cargo build -q -p local-server
 SMOKE_DIR="$(mktemp -d)"
 SMOKE_PORT="${SMOKE_PORT:-3917}"
 # The asteroid file where `make run` puts it, beside the binary, and no

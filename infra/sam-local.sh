@@ -262,7 +262,9 @@ random_secret() { head -c 36 /dev/urandom | base64 | tr -d '/+='; }
 JWT_SECRET="$(random_secret)"
 URL_SECRET="$(random_secret)"
 
-cargo build -q -p local-server
+# Built already by `make test` (with the workspace's features, which
+# `-p local-server` alone would compile again).
+[[ -n "${SAM_PACKAGES_DIR:-}" ]] || cargo build -q -p local-server
 LOCAL_SERVER="${CARGO_TARGET_DIR:-target}/debug/local-server"
 run_local_server() {
     env STORAGE_BACKEND=aws TABLE_NAME="$TABLE" BUCKET_NAME="$BUCKET" AWS_ENDPOINT_URL="$MOTO_URL" \
