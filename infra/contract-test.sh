@@ -18,9 +18,16 @@
 #   organization's last owner cannot be removed or demoted (409 last_owner).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BASE_URL="$1"
-DATA_DIR="$2"
-shift 2
+# `contract-test.sh --prepare`: only the virtualenv (`make test` makes it in
+# the background while cargo compiles).
+PREPARE_ONLY=""
+if [[ "${1:-}" == --prepare ]]; then
+    PREPARE_ONLY=1
+else
+    BASE_URL="$1"
+    DATA_DIR="$2"
+    shift 2
+fi
 VENV="$ROOT/.test-run/venv"
 LOCK="$ROOT/infra/schemathesis-requirements.txt"
 
@@ -57,6 +64,7 @@ if [[ "$STAMP" != "$(cat "$VENV/.lock" 2>/dev/null)" ]]; then
     "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
     printf '%s' "$STAMP" >"$VENV/.lock"
 fi
+[[ -z "$PREPARE_ONLY" ]] || exit 0
 
 # The fuzzer's API key is its own, issued here by the bootstrap organization's
 # owner through the dashboard route, with every permission that reads and

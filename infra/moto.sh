@@ -4,9 +4,12 @@
 #   infra/moto.sh start   create .venv if missing, install the pinned moto, start
 #                         it in the background and wait until it answers HTTP
 #   infra/moto.sh stop    stop exactly the server this script started
+#   infra/moto.sh install only the virtualenv (`make test` makes it early,
+#                         in the background)
 #   infra/moto.sh url     print the endpoint (http://127.0.0.1:$MOTO_PORT)
 #
-# Env: MOTO_PORT (default 5055). Works without a terminal and under CI=true.
+# Env: MOTO_PORT (default 5055), MOTO_HOST (127.0.0.1; infra/sam-local.sh
+# binds its own server to its docker network's gateway). Works without a terminal and under CI=true.
 # State: .venv/ (virtualenv), .test-run/moto-$MOTO_PORT.pid and .log (all git-ignored).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -18,7 +21,7 @@ PORT="${MOTO_PORT:-5055}"
 # are never taken for this one, nor stopped by it.
 PID_FILE="$RUN_DIR/moto-$PORT.pid"
 LOG_FILE="$RUN_DIR/moto-$PORT.log"
-HOST="127.0.0.1"
+HOST="${MOTO_HOST:-127.0.0.1}"
 URL="http://$HOST:$PORT"
 
 # Pinned: the versions the conformance suite was verified against. moto's
@@ -159,11 +162,12 @@ stop() {
 }
 
 case "${1:-}" in
+    install) ensure_installed ;;
     start) start ;;
     stop) stop ;;
     url) printf '%s\n' "$URL" ;;
     *)
-        echo "usage: $0 start|stop|url" >&2
+        echo "usage: $0 start|stop|url|install" >&2
         exit 2
         ;;
 esac

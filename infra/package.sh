@@ -3,7 +3,8 @@
 # `cargo lambda build --release` (cargo-lambda and zig from the pinned deploy
 # virtualenv, infra/venv.sh deploy) for the architecture template.yaml states
 # in its Globals, into target/lambda/<family>/bootstrap.zip: each function's
-# CodeUri.
+# CodeUri. Each zip carries ephe/seas_18.se1 (Chiron) with its licence
+# (infra/asteroid-file.sh).
 #
 #   infra/package.sh                 every family, the template's architecture
 #   infra/package.sh calc ...        only these families
@@ -69,9 +70,22 @@ echo "package.sh: ${FAMILIES[*]} for $ARCH ($TRIPLE) into $LAMBDA_DIR/" >&2
 # One cargo invocation for every family: the dependencies compile once.
 cargo lambda build --release --target "$TRIPLE.$GLIBC_TARGET" --output-format zip --lambda-dir "$LAMBDA_DIR" "${PACKAGES[@]}"
 
+# The asteroid file (Chiron) and its licence, into every zip as ephe/ beside
+# bootstrap: /var/task/ephe, where the code looks when EPHEMERIS_EXTRA_DIR is
+# unset (shared/src/config.rs).
+EPHE_DIR="$(bash infra/asteroid-file.sh)"
+
 for family in "${FAMILIES[@]}"; do
     zip="$LAMBDA_DIR/$family/bootstrap.zip"
     [[ -f "$zip" ]] || { echo "package.sh: $zip was not built" >&2; exit 1; }
+    python3 - "$zip" "$EPHE_DIR" <<'PY'
+import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "a", zipfile.ZIP_DEFLATED) as z:
+    present = set(z.namelist())
+    for name in ("seas_18.se1", "LICENSE", "SOURCE"):
+        if "ephe/" + name not in present:
+            z.write(os.path.join(sys.argv[2], name), "ephe/" + name)
+PY
     # The newest GLIBC_x.y symbol version the bootstrap asks for must exist on Lambda.
     # (readelf reads either architecture's ELF.)
     unzip -p "$zip" bootstrap >"$LAMBDA_DIR/$family/bootstrap.glibc-check"

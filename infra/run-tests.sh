@@ -29,8 +29,33 @@ step_times() {
     printf '%6ss  whole run\n' "$((now - RUN_START))" >&2
 }
 
+# Downloads and virtualenvs made in the background while cargo compiles
+# (they wait on the network and the disk, cargo on the two cores). A step
+# that needs one waits for it first (`prepared NAME`) and shows its log if
+# it failed; on exit any still running is stopped by its pid.
+declare -A PREP_PIDS=()
+prepare() {
+    local name="$1"
+    shift
+    "$@" >".test-run/prepare-$name.log" 2>&1 </dev/null &
+    PREP_PIDS[$name]=$!
+}
+prepared() {
+    local name="$1" pid
+    pid="${PREP_PIDS[$name]:-}"
+    [[ -n "$pid" ]] || return 0
+    unset "PREP_PIDS[$name]"
+    if ! wait "$pid"; then
+        echo "run-tests.sh: preparing $name failed; its log (.test-run/prepare-$name.log):" >&2
+        cat ".test-run/prepare-$name.log" >&2
+        exit 1
+    fi
+}
+
 cleanup() {
     step_times || true
+    local pid
+    for pid in "${PREP_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     bash infra/moto.sh stop || true
     if [[ -n "${SERVER_PID:-}" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill "$SERVER_PID" 2>/dev/null || true
@@ -52,11 +77,34 @@ command -v qpdf >/dev/null || missing+=(qpdf)
 command -v npm >/dev/null || missing+=(npm)
 # The widget embed is driven in Debian's headless Chromium (playwright-core).
 command -v chromium >/dev/null || missing+=(chromium)
-if ((${#missing[@]})); then
-    echo "run-tests.sh: installing ${missing[*]} (apt-get)" >&2
-    SUDO=""; [[ $(id -u) -eq 0 ]] || SUDO=sudo
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The sam local step's container engine, when none answers (installed here,
+# in the same apt-get run; started and stopped by infra/sam-local.sh).
+if ! docker info >/dev/null 2>&1; then
+    command -v dockerd >/dev/null || missing+=(docker.io)
+    command -v iptables >/dev/null || missing+=(iptables)
 fi
+if ((${#missing[@]})); then
+    # Root only here and for dockerd (infra/sam-local.sh): asked for, never assumed.
+    SUDO=()
+    if [[ $(id -u) -ne 0 ]]; then
+        if ! command -v sudo >/dev/null; then
+            echo "run-tests.sh: the tests need ${missing[*]}, not installed, and installing them (apt-get) needs root, which this shell has not." >&2
+            echo "  Install them as root: apt-get install --no-install-recommends ${missing[*]}; or run make test as root." >&2
+            exit 1
+        fi
+        echo "run-tests.sh: sudo for apt-get (installing ${missing[*]})" >&2
+        SUDO=(sudo)
+    fi
+    echo "run-tests.sh: installing ${missing[*]} (apt-get)" >&2
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+prepare moto bash infra/moto.sh install
+prepare deploy-venv bash infra/venv.sh deploy
+prepare schemathesis bash infra/contract-test.sh --prepare
+prepare sam-venv bash infra/venv.sh sam
+prepare mcp-venv bash infra/venv.sh mcp
 
 # A fresh clone gains nothing from incremental compilation but its disk use
 # (several GB under target/debug/incremental); a developer's repeated runs keep it.
@@ -68,7 +116,24 @@ bash tests/infra/lib.test.sh
 step "documents: OpenAPI examples against their schemas, error codes, families, licence, README endpoint table (infra/check-docs.sh)"
 bash infra/check-docs.sh
 
+step "formatting, and lints while compiling: clippy on every target (-D warnings) in the build of the tests (infra/lib.sh, lint_while_compiling)"
+cargo fmt --all -- --check
+lint_while_compiling
+cargo test -q --workspace --all-targets --no-run
+
+step "widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
+bash infra/embed.sh check
+
+step "template.yaml deploys: cfn-lint on it and on its SAM expansion"
+prepared deploy-venv
+bash infra/check-template.sh
+
+step "pure core: shared without default features builds and pulls in no runtime, database, token, HTTP or AWS crate (infra/check-core.sh)"
+# A check build of its own, as before: not under the lint wrapper.
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash infra/check-core.sh
+
 step "moto and the asteroid file: DynamoDB and S3 in a virtualenv, Chiron's ephemeris"
+prepared moto
 bash infra/moto.sh start
 # (Assigned apart from `export`, which would hide a failed substitution.)
 MOTO_ENDPOINT="$(bash infra/moto.sh url)"
@@ -77,37 +142,36 @@ export MOTO_ENDPOINT REQUIRE_MOTO=1
 ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
 export ASTEROID_EPHE_DIR
 
-step "formatting and lints"
-cargo fmt --all -- --check
-cargo clippy -q --workspace --all-targets -- -D warnings
-
-step "widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
-bash infra/embed.sh check
-
-step "template.yaml deploys: cfn-lint on it and on its SAM expansion"
-bash infra/check-template.sh
-
-step "pure core: shared without default features builds and pulls in no runtime, database, token, HTTP or AWS crate (infra/check-core.sh)"
-bash infra/check-core.sh
-
 step "unit, conformance and API tests"
 cargo test --workspace
 
-step "release packages: every family with cargo lambda build --release (infra/package.sh), calc and edge-metering through the Lambda Runtime API, the chat streamed through it"
-# Built for this machine's architecture (template.yaml states the deployed
-# one; another lands in target/lambda-<arch>/), linked for glibc 2.17 and
-# checked against provided.al2023's 2.34. One cargo invocation for all
-# families: the dependencies compile once. Without the release profile's thin
-# LTO (PACKAGE_LTO=false): it would add about four CPU minutes per family to
-# a cold run (docs/deploy.md, "Build time"); everything else is the release
-# build as deployed. The same zips serve `sam local` below.
-export PACKAGE_LTO=false
 case "$(uname -m)" in aarch64 | arm64) HOST_ARCH=arm64 ;; *) HOST_ARCH=x86_64 ;; esac
-PACKAGE_ARCH="$HOST_ARCH" bash infra/package.sh
-TEMPLATE_ARCH="$(sed -n 's/^ *Architectures: *\[ *\([a-z0-9_]*\) *\].*/\1/p' template.yaml | head -1)"
-LAMBDA_DIR=target/lambda; [[ "$HOST_ARCH" == "$TEMPLATE_ARCH" ]] || LAMBDA_DIR="target/lambda-$HOST_ARCH"
+if [[ "${TEST_RELEASE_PACKAGES:-}" == 1 ]]; then
+    step "release packages: every family with cargo lambda build --release (infra/package.sh), calc and edge-metering through the Lambda Runtime API, the chat streamed through it"
+    # Built for this machine's architecture (template.yaml states the deployed
+    # one; another lands in target/lambda-<arch>/), linked for glibc 2.17 and
+    # checked against provided.al2023's 2.34. Without the release profile's
+    # thin LTO (PACKAGE_LTO=false): it would add about four CPU minutes per
+    # family (docs/deploy.md, "Build time"). Every dependency compiles again
+    # for that target, in release: 22 to 51 minutes on two cores.
+    prepared deploy-venv
+    PACKAGE_LTO=false PACKAGE_ARCH="$HOST_ARCH" bash infra/package.sh
+    TEMPLATE_ARCH="$(sed -n 's/^ *Architectures: *\[ *\([a-z0-9_]*\) *\].*/\1/p' template.yaml | head -1)"
+    LAMBDA_DIR=target/lambda; [[ "$HOST_ARCH" == "$TEMPLATE_ARCH" ]] || LAMBDA_DIR="target/lambda-$HOST_ARCH"
+else
+    step "Lambda packages: every family, built with the tests' dependencies (infra/test-packages.sh), calc and edge-metering through the Lambda Runtime API, the chat streamed through it"
+    # Not the release build of `make package`: that one compiles every
+    # dependency again for the glibc-2.17 target, in release (half of a cold
+    # run). These are the same code, zipped the same way (ephe/ included),
+    # linked here: TEST_RELEASE_PACKAGES=1 runs this step and sam local on
+    # the release packages instead.
+    LAMBDA_DIR="$(bash infra/test-packages.sh)"
+fi
 rm -rf .test-run/calc-package && mkdir -p .test-run/calc-package
 unzip -q "$LAMBDA_DIR/calc/bootstrap.zip" -d .test-run/calc-package
+# The asteroid file travels in the package, beside bootstrap (Chiron).
+[[ -f .test-run/calc-package/ephe/seas_18.se1 && -f .test-run/calc-package/ephe/LICENSE ]] \
+    || { echo "run-tests.sh: the calc package has no ephe/seas_18.se1 and its licence" >&2; exit 1; }
 python3 infra/lambda_start.py .test-run/calc-package/bootstrap 3
 # The edge-metering package the same way, on moto: an S3 notification of a
 # CloudFront log file, delivered twice, charged once.
@@ -117,18 +181,23 @@ unzip -q "$LAMBDA_DIR/edge-metering/bootstrap.zip" -d .test-run/edge-package
 # The chat package as ChatStreamFunction runs it (LAMBDA_INVOKE_MODE=
 # RESPONSE_STREAM, a REST API event): its answer streamed through the Runtime
 # API, the first delta out before a stand-in model writes the rest. The
-# local server (built here, used again below) makes the chatbot.
+# local server (used again below) makes the chatbot: built with the
+# workspace's features, as infra/test-packages.sh built it (a no-op then).
+# `-p local-server` alone unifies fewer features and compiled the AWS SDK,
+# resvg and more a second time.
 rm -rf .test-run/chat-package && mkdir -p .test-run/chat-package
 unzip -q "$LAMBDA_DIR/chat/bootstrap.zip" -d .test-run/chat-package
-cargo build -q -p local-server
+cargo build -q --workspace --bins --tests
 python3 infra/chat_lambda_check.py .test-run/chat-package/bootstrap target/debug/local-server
 
 step "smoke test: the local server as 'make run' starts it"
-cargo build -q -p local-server
 SMOKE_DIR="$(mktemp -d)"
 SMOKE_PORT="${SMOKE_PORT:-3917}"
-# With the asteroid file, as deployed: the contract fuzzing below asks for Chiron.
-DATA_DIR="$SMOKE_DIR" PORT="$SMOKE_PORT" STORAGE_BACKEND=embedded EPHEMERIS_EXTRA_DIR="$ASTEROID_EPHE_DIR" ./target/debug/local-server serve >.test-run/smoke.out 2>.test-run/smoke.err &
+# The asteroid file where `make run` puts it, beside the binary, and no
+# EPHEMERIS_EXTRA_DIR: a first natal chart with Chiron must work as it
+# comes (and the contract fuzzing below asks for Chiron).
+bash infra/asteroid-file.sh target/debug/ephe >/dev/null
+env -u EPHEMERIS_EXTRA_DIR DATA_DIR="$SMOKE_DIR" PORT="$SMOKE_PORT" STORAGE_BACKEND=embedded ./target/debug/local-server serve >.test-run/smoke.out 2>.test-run/smoke.err &
 SERVER_PID=$!
 # Up to a minute: the first start loads the text corpus into the store.
 for _ in $(seq 1 600); do
@@ -139,9 +208,9 @@ KEY="$(cat "$SMOKE_DIR/bootstrap-api-key")"
 grep -q "curl -s -X POST http://127.0.0.1:$SMOKE_PORT/api/calc/natal" .test-run/smoke.out
 STATUS="$(curl -s -o .test-run/smoke.json -w '%{http_code}' -X POST "http://127.0.0.1:$SMOKE_PORT/api/calc/natal" \
     -H 'Content-Type: application/json' -H "X-Api-Key: $KEY" \
-    -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
-if [[ "$STATUS" != 200 ]]; then
-    echo "smoke test: natal answered $STATUS" >&2
+    -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"},"points":["sun","moon","chiron"]}')"
+if [[ "$STATUS" != 200 ]] || ! python3 -c 'import json, sys; sys.exit("chiron" not in json.load(open(sys.argv[1]))["data"]["points"])' .test-run/smoke.json; then
+    echo "smoke test: natal with Chiron answered $STATUS" >&2
     cat .test-run/smoke.json >&2
     exit 1
 fi
@@ -150,16 +219,18 @@ if grep -q "$KEY" .test-run/smoke.err; then
     echo "smoke test: the API key appeared in the server log" >&2
     exit 1
 fi
-echo "smoke test: natal 200 through the local server"
+echo "smoke test: natal with Chiron 200 through the local server"
 
 step "quick start: the curl blocks of docs/api.md's Quick start against the same server (infra/quickstart-test.sh)"
 bash infra/quickstart-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 
 step "MCP server: the official Python SDK lists the tools, calls each one (each answer equal to its REST twin's), a bad argument, no key (infra/mcp_client_check.py)"
+prepared mcp-venv
 MCP_VENV="$(bash infra/venv.sh mcp)"
 "$MCP_VENV/bin/python" infra/mcp_client_check.py "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 
 step "contract: every operation of docs/openapi.yaml fuzzed against the same server (schemathesis)"
+prepared schemathesis
 bash infra/contract-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 # Nothing the fuzzer sent may have put a key into the log either.
 if grep -q "$KEY" .test-run/smoke.err; then
@@ -173,6 +244,8 @@ rm -rf "$SMOKE_DIR"
 
 step "sam local start-api on the packages: a route of every family, a keyed natal chart (infra/sam-local.sh)"
 # Its own container engine (started and stopped here if none answers), moto
-# container, network and random secrets; all stopped by id on exit.
-SAM_PORT="${SAM_PORT:-3300}" bash infra/sam-local.sh test
+# server, network and random secrets; all stopped by id on exit. The
+# packages above, not built again.
+prepared sam-venv
+SAM_PACKAGES_DIR="$LAMBDA_DIR" SAM_PORT="${SAM_PORT:-3300}" bash infra/sam-local.sh test
 echo "== all tests passed ($(du -sh target 2>/dev/null | cut -f1) under target/)"

@@ -8,25 +8,31 @@
 #                               infra/sam_local_check.py (a route of every
 #                               family, a keyed natal chart), then stop
 #   infra/sam-local.sh forget-images
-#                               remove the images the step imports and
-#                               builds and its cached root file system, so
-#                               that the next run takes the first-run path
+#                               remove the images this script imports and
+#                               the SAM CLI builds on them (astro-api-sam-*),
+#                               so that the next run takes the first-run path
 #
-# What it does (the recipe of ../shared/recipes/sam-local-offline.sh, on this
-# project):
+# What it does (after ../shared/recipes/sam-local-offline.sh, made cheaper):
 #   1. the packages: infra/package.sh for this machine's architecture
-#      (target/lambda-<arch>/ unless template.yaml states the same one)
+#      (target/lambda-<arch>/ unless template.yaml states the same one), or
+#      the directory SAM_PACKAGES_DIR names (`make test` passes the test
+#      packages of infra/test-packages.sh, already built)
 #   2. a container engine: the one that answers, else Debian's docker.io
 #      started here, by its own pid, and stopped on exit
 #   3. the SAM CLI, pinned (infra/venv.sh sam)
-#   4. no registry: the base image the SAM CLI asks for (provided.al2023) is a
-#      debootstrap Debian root file system imported under that exact name,
-#      and `--skip-pull-image`; the SAM CLI's rapid layer adds the runtime
-#      interface emulator its package ships
-#   5. storage: a moto server (DynamoDB, S3) in a container of a network this
-#      run creates; the functions reach it there, the host at the container's
-#      address; the table made as template.yaml defines it (the corpus is not
-#      loaded, see below). Nothing goes to any other address.
+#   4. no registry, and no name anyone else uses: the functions' image is a
+#      root file system of this machine's own files (its C library and
+#      loader, what the packages link, the CA bundle, and the shell, mv and
+#      chmod the SAM CLI's image build runs), seconds to assemble, imported as
+#      astro-api-sam-base:<hash of those files> and handed to the SAM CLI
+#      with `--invoke-image`; the SAM CLI builds astro-api-sam-base:rapid-<arch>
+#      on it (its runtime interface emulator added). Both stay for the next
+#      run (`forget-images` removes them).
+#   5. storage: a moto server (DynamoDB, S3; infra/moto.sh, the conformance
+#      suite's virtualenv) on the host, bound to the gateway address of a
+#      docker network this run creates: the functions reach it there, and so
+#      does the host. Nothing goes to any other address. The table made as
+#      template.yaml defines it (the corpus is not loaded, see below).
 #      (`--docker-network host` gives no loopback: SAM CLI 1.170 connects its
 #      containers to the network named, but for `host` it connects them to
 #      none, so they stay on docker's default bridge and 127.0.0.1 there is
@@ -36,13 +42,15 @@
 #   7. `sam local start-api --warm-containers EAGER` on a template derived
 #      from template.yaml (infra/sam_local.py)
 # On any exit it stops, by their ids, what it started: the SAM CLI, the
-# function containers on its network, the moto container, the network and
+# function containers on its network, the moto server, the network and
 # dockerd.
 #
-# Needs root (apt-get, dockerd), a Rust toolchain, python3, and the Debian
-# mirror, PyPI and crates.io. No container registry.
-# Env: SAM_PORT (3300), ARCH (this machine's), DOCKERD_ARGS (--storage-driver=overlay2),
-#      DEBIAN_MIRROR (the first of the machine's apt sources).
+# Needs root for the container engine (apt-get install docker.io iptables
+# when it is missing, dockerd when none answers; it says so and stops when
+# it has neither root nor sudo), a Rust toolchain, python3, the Debian
+# mirror (only to install docker.io), PyPI and crates.io. No container registry.
+# Env: SAM_PORT (3300), SAM_MOTO_PORT (SAM_PORT+1), ARCH (this machine's),
+#      DOCKERD_ARGS (--storage-driver=overlay2), SAM_PACKAGES_DIR.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -61,12 +69,10 @@ esac
 ARCH="${ARCH:-$HOST_ARCH}"
 TEMPLATE_ARCH="$(sed -n 's/^ *Architectures: *\[ *\([a-z0-9_]*\) *\].*/\1/p' template.yaml | head -1)"
 if [[ "$ARCH" == "$TEMPLATE_ARCH" ]]; then LAMBDA_DIR=target/lambda; else LAMBDA_DIR="target/lambda-$ARCH"; fi
-# moto in its own image, the pins of infra/moto.sh (the conformance suite's).
-MOTO_PIN="$(sed -n 's/^MOTO_PIN="\(.*\)"$/\1/p' infra/moto.sh)"
-MOTO_EXTRA_PINS="$(sed -n 's/^EXTRA_PINS=(\(.*\))$/\1/p' infra/moto.sh | tr -d '"')"
-[[ -n "$MOTO_PIN" && -n "$MOTO_EXTRA_PINS" ]] || { echo "sam-local.sh: no moto pins found in infra/moto.sh" >&2; exit 1; }
-MOTO_IMAGE="astro-sam-moto:$(printf '%s %s' "$MOTO_PIN" "$MOTO_EXTRA_PINS" | sha256sum | cut -c1-12)"
-DEBIAN_IMAGE="astro-sam-debian:bookworm"
+if [[ -n "${SAM_PACKAGES_DIR:-}" ]]; then LAMBDA_DIR="$SAM_PACKAGES_DIR"; fi
+SAM_MOTO_PORT="${SAM_MOTO_PORT:-$((SAM_PORT + 1))}"
+# Every image this script imports, and the SAM CLI builds on it, is named so.
+IMAGE_REPO="astro-api-sam-base"
 TABLE=astro-sam-local
 BUCKET=astro-sam-local-reports
 JWT_ISSUER=astro-sam-local
@@ -77,7 +83,7 @@ log() { printf '[sam-local %s +%ss] %s\n' "$(date +%H:%M:%S)" "$(python3 -c "imp
 DOCKERD_PID=""
 SAM_PID=""
 NETWORK=""
-MOTO_CONTAINER=""
+MOTO_STARTED=""
 mkdir -p "$WORK"
 cleanup() {
     local status=$?
@@ -102,7 +108,7 @@ cleanup() {
         fi
         docker network rm "$NETWORK" >/dev/null
     fi
-    if [[ -n "$MOTO_CONTAINER" ]]; then docker rm -f "$MOTO_CONTAINER" >/dev/null 2>&1; fi
+    if [[ -n "$MOTO_STARTED" ]]; then MOTO_PORT="$SAM_MOTO_PORT" bash infra/moto.sh stop >/dev/null 2>&1; fi
     rm -f "$WORK/env-vars.json"
     if [[ -n "$DOCKERD_PID" ]] && kill -0 "$DOCKERD_PID" 2>/dev/null; then
         log "stopping dockerd (pid $DOCKERD_PID)"
@@ -118,15 +124,22 @@ trap 'exit 143' TERM
 # ---------------------------------------------------------------- 2. engine
 # (before the packages in this file: `forget-images` needs the engine alone)
 start_engine() {
-    if ! command -v dockerd >/dev/null || ! command -v debootstrap >/dev/null || ! command -v iptables >/dev/null; then
-        log "installing docker.io, debootstrap and iptables (apt-get)"
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq
-        apt-get install -y -qq --no-install-recommends docker.io debootstrap iptables >/dev/null
-    fi
     if docker info >/dev/null 2>&1; then
         log "a container engine already answers; using it"
         return
+    fi
+    # Installing docker.io and running dockerd need root: said plainly, not
+    # an obscure failure further on. (A user in the docker group with a
+    # daemon running never gets here.)
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "sam-local.sh: no container engine answers, and this step would install (apt-get install docker.io iptables) and start dockerd, which needs root. Run it as root (sudo make test), or start docker yourself with your user in the docker group." >&2
+        exit 1
+    fi
+    if ! command -v dockerd >/dev/null || ! command -v iptables >/dev/null; then
+        log "installing docker.io and iptables (apt-get)"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends docker.io iptables >/dev/null
     fi
     # shellcheck disable=SC2086
     nohup dockerd $DOCKERD_ARGS >"$WORK/dockerd.log" 2>&1 </dev/null &
@@ -145,11 +158,14 @@ start_engine() {
 }
 
 # `forget-images`: this machine as a new one finds it, for this step: no
-# image it imports or builds (the base image under the SAM CLI's name, the
-# SAM CLI's own images built on it, the Debian and moto images) and no
-# cached root file system. `.ci/run` does this under CI=true and
-# `make test-fresh` always, so that the first-run path (debootstrap, import,
-# build) is what they test (issue 27).
+# image it imports or the SAM CLI builds on it (astro-api-sam-base:*), nor
+# those of earlier versions of this script (astro-sam-*). `.ci/run` does this
+# under CI=true and `make test-fresh` always, so that the first-run path
+# (assemble, import, the SAM CLI's build) is what they test (issue 27).
+# Never an image another project may use: earlier versions imported a Debian
+# root as public.ecr.aws/lambda/provided:al2023-<arch>, AWS's own name; that
+# one is left alone (README, "What `make test` installs and changes", says
+# how to remove it).
 if [[ "$MODE" == forget-images ]]; then
     # No engine installed and none answering: no image can be here (a
     # docker client alone, as this machine kind has, holds none).
@@ -158,7 +174,7 @@ if [[ "$MODE" == forget-images ]]; then
     else
         start_engine
         mapfile -t images < <(docker images --format '{{.Repository}}:{{.Tag}}' \
-            | awk '/^(public\.ecr\.aws\/lambda\/provided|public\.ecr\.aws\/sam\/|samcli\/|astro-sam-)/')
+            | awk '/^(astro-api-sam-base:|astro-sam-)/')
         if ((${#images[@]})); then
             log "removing the images this step imports and builds: ${images[*]}"
             docker rmi -f "${images[@]}" >/dev/null
@@ -171,7 +187,9 @@ if [[ "$MODE" == forget-images ]]; then
 fi
 
 # ---------------------------------------------------------------- 1. packages
-PACKAGE_ARCH="$ARCH" bash infra/package.sh >&2
+if [[ -z "${SAM_PACKAGES_DIR:-}" ]]; then
+    PACKAGE_ARCH="$ARCH" bash infra/package.sh >&2
+fi
 log "packages for $ARCH in $LAMBDA_DIR/"
 start_engine
 
@@ -181,68 +199,59 @@ SAM="$SAM_VENV/bin/sam"
 log "$("$SAM" --version)"
 
 # ---------------------------------------------------------------- 4. base image
-# The exact name the installed SAM CLI asks for (guards against naming drift).
-BASE_IMAGE="$("$SAM_VENV/bin/python" - "$ARCH" <<'PY'
-import sys
-from samcli.local.docker.lambda_image import LambdaImage, Runtime
-print(f"{LambdaImage._INVOKE_REPO_PREFIX}/{Runtime.get_image_name_tag('provided.al2023', sys.argv[1])}")
-PY
-)"
-if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1 || ! docker image inspect "$DEBIAN_IMAGE" >/dev/null 2>&1; then
-    ROOTFS="$WORK/rootfs"
-    if [[ ! -x "$ROOTFS/bin/sh" ]]; then
-        MIRROR="${DEBIAN_MIRROR:-}"
-        if [[ -n "$MIRROR" ]]; then
-            log "debootstrap: the mirror of DEBIAN_MIRROR, $MIRROR"
-        elif MIRROR="$(debian_mirror)"; then
-            log "debootstrap: the first mirror of this machine's apt sources, $MIRROR"
-        else
-            log "debootstrap: no mirror in ${APT_DIR:-/etc/apt}'s sources; debootstrap's default mirror"
-        fi
-        rm -rf "$ROOTFS"
-        debootstrap --variant=minbase bookworm "$ROOTFS" ${MIRROR:+"$MIRROR"} >"$WORK/debootstrap.log" 2>&1 \
-            || { tail -n 20 "$WORK/debootstrap.log" >&2; exit 1; }
-        mkdir -p "$ROOTFS/var/task" "$ROOTFS/var/runtime" "$ROOTFS/opt"
-    fi
+[[ "$ARCH" == "$HOST_ARCH" ]] || { echo "sam-local.sh: the functions' image is made of this machine's files ($HOST_ARCH); ARCH=$ARCH cannot run on it" >&2; exit 1; }
+# What the packages link (the loader, the C library, libgcc_s, ...; ldd
+# reads the glibc-2.17 packages of `make package` and the test packages
+# alike) and what the SAM CLI's image build runs (`RUN mv ... && chmod ...`
+# under /bin/sh). The tag is a hash of those files: a new C library makes a
+# new image, an unchanged machine reuses it.
+ROOTFS="$WORK/rootfs"
+rm -rf "$ROOTFS" "$WORK/bootstraps"
+mkdir -p "$ROOTFS" "$WORK/bootstraps"
+for zip in "$LAMBDA_DIR"/*/bootstrap.zip; do
+    unzip -p "$zip" bootstrap >"$WORK/bootstraps/$(basename "$(dirname "$zip")")"
+done
+chmod +x "$WORK/bootstraps"/*
+# The CA bundle too: the AWS SDK's client will not start without trusted
+# roots (Lambda's image has them), though nothing here leaves the machine.
+CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
+[[ -f "$CA_BUNDLE" ]] || { echo "sam-local.sh: no $CA_BUNDLE on this machine (apt-get install ca-certificates): the functions' AWS client needs a CA bundle to start" >&2; exit 1; }
+mapfile -t ROOT_FILES < <(
+    {
+        printf '%s\n' /bin/sh /bin/mv /bin/chmod "$CA_BUNDLE"
+        for binary in /bin/sh /bin/mv /bin/chmod "$WORK/bootstraps"/*; do
+            ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+        done
+    } | sort -u
+)
+rm -rf "$WORK/bootstraps"
+# -h: a link's target stored under the link's own name (/bin/sh is dash).
+tar -C / -chf - "${ROOT_FILES[@]#/}" 2>/dev/null | tar -C "$ROOTFS" -xf -
+mkdir -p "$ROOTFS/var/task" "$ROOTFS/var/runtime" "$ROOTFS/opt" "$ROOTFS/tmp"
+chmod 1777 "$ROOTFS/tmp"
+IMAGE_HASH="$(cd "$ROOTFS" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)"
+BASE_IMAGE="$IMAGE_REPO:$IMAGE_HASH"
+if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
+    # The SAM CLI's image on the old base (its tag has no hash) goes too.
+    mapfile -t stale < <(docker images --format '{{.Repository}}:{{.Tag}}' | awk -v repo="$IMAGE_REPO" 'index($0, repo ":") == 1')
+    if ((${#stale[@]})); then docker rmi -f "${stale[@]}" >/dev/null; fi
     tar -C "$ROOTFS" -c . | docker import \
         -c 'ENV LAMBDA_TASK_ROOT=/var/task' -c 'ENV LAMBDA_RUNTIME_DIR=/var/runtime' -c 'WORKDIR /var/task' \
         - "$BASE_IMAGE" >/dev/null
-    docker tag "$BASE_IMAGE" "$DEBIAN_IMAGE"
-    log "imported the root file system as $BASE_IMAGE"
+    log "imported $BASE_IMAGE: ${#ROOT_FILES[@]} files of this machine ($(du -sh "$ROOTFS" | cut -f1))"
 fi
-log "base image $BASE_IMAGE (Debian bookworm, glibc 2.36; packages are linked for glibc 2.17, see infra/package.sh)"
-
-if ! docker image inspect "$MOTO_IMAGE" >/dev/null 2>&1; then
-    # The wheels come through the host's pip (and its certificate settings);
-    # the image build installs them without reaching PyPI itself.
-    log "building $MOTO_IMAGE ($MOTO_PIN $MOTO_EXTRA_PINS)"
-    rm -rf "$WORK/moto-image"
-    mkdir -p "$WORK/moto-image"
-    # shellcheck disable=SC2086
-    "$SAM_VENV/bin/python" -m pip download -q --disable-pip-version-check -d "$WORK/moto-image/wheels" "$MOTO_PIN" $MOTO_EXTRA_PINS >&2
-    cat >"$WORK/moto-image/Dockerfile" <<DOCKERFILE
-FROM $DEBIAN_IMAGE
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3-venv >/dev/null && rm -rf /var/lib/apt/lists/*
-COPY wheels /wheels
-RUN python3 -m venv /opt/moto && /opt/moto/bin/pip install -q --no-index --find-links /wheels --disable-pip-version-check "$MOTO_PIN" $MOTO_EXTRA_PINS && rm -rf /wheels
-ENTRYPOINT ["/opt/moto/bin/moto_server", "-H", "0.0.0.0", "-p", "5000"]
-DOCKERFILE
-    docker build --rm --force-rm -t "$MOTO_IMAGE" "$WORK/moto-image" >"$WORK/moto-image.log" 2>&1 || { tail -n 30 "$WORK/moto-image.log" >&2; exit 1; }
-    rm -rf "$WORK/moto-image"
-fi
+rm -rf "$ROOTFS"
+log "base image $BASE_IMAGE (this machine's C library: $(ldd --version | head -1))"
 
 # ---------------------------------------------------------------- 5. storage
 NETWORK="astro-sam-$$"
 docker network create "$NETWORK" >/dev/null
-MOTO_CONTAINER="$(docker run -d --network "$NETWORK" --name "astro-sam-moto-$$" "$MOTO_IMAGE")"
-MOTO_IP="$(docker inspect -f "{{(index .NetworkSettings.Networks \"$NETWORK\").IPAddress}}" "$MOTO_CONTAINER")"
-MOTO_URL="http://$MOTO_IP:5000"
-for _ in $(seq 1 60); do
-    curl -s -o /dev/null --max-time 2 "$MOTO_URL/" && break
-    sleep 0.5
-done
-curl -s -o /dev/null --max-time 2 "$MOTO_URL/" || { docker logs "$MOTO_CONTAINER" >&2; echo "sam-local.sh: moto did not answer" >&2; exit 1; }
-log "moto in container ${MOTO_CONTAINER:0:12} at $MOTO_URL (network $NETWORK)"
+GATEWAY="$(docker network inspect -f '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$NETWORK")"
+[[ -n "$GATEWAY" ]] || { echo "sam-local.sh: network $NETWORK has no gateway address" >&2; exit 1; }
+MOTO_STARTED=1
+MOTO_PORT="$SAM_MOTO_PORT" MOTO_HOST="$GATEWAY" bash infra/moto.sh start
+MOTO_URL="http://$GATEWAY:$SAM_MOTO_PORT"
+log "moto on this machine at $MOTO_URL, the gateway of network $NETWORK"
 
 export AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1 AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test
 unset AWS_SESSION_TOKEN AWS_PROFILE
@@ -253,8 +262,10 @@ random_secret() { head -c 36 /dev/urandom | base64 | tr -d '/+='; }
 JWT_SECRET="$(random_secret)"
 URL_SECRET="$(random_secret)"
 
-cargo build -q -p local-server
-LOCAL_SERVER=target/debug/local-server
+# Built already by `make test` (with the workspace's features, which
+# `-p local-server` alone would compile again).
+[[ -n "${SAM_PACKAGES_DIR:-}" ]] || cargo build -q -p local-server
+LOCAL_SERVER="${CARGO_TARGET_DIR:-target}/debug/local-server"
 run_local_server() {
     env STORAGE_BACKEND=aws TABLE_NAME="$TABLE" BUCKET_NAME="$BUCKET" AWS_ENDPOINT_URL="$MOTO_URL" \
         JWT_HS256_SECRET="$JWT_SECRET" JWT_ISSUER="$JWT_ISSUER" URL_SIGNING_SECRET="$URL_SECRET" \
@@ -286,7 +297,7 @@ PY
 export SAM_CLI_TELEMETRY=0
 (
     cd "$WORK"
-    exec "$SAM" local start-api --template template.yaml --skip-pull-image --warm-containers EAGER \
+    exec "$SAM" local start-api --template template.yaml --skip-pull-image --invoke-image "$BASE_IMAGE" --warm-containers EAGER \
         --docker-network "$NETWORK" --env-vars env-vars.json \
         --parameter-overrides "JwtIssuer=$JWT_ISSUER UrlSigningSecretArn=arn:aws:secretsmanager:us-east-1:000000000000:secret:unused JwtSecretArn=arn:aws:secretsmanager:us-east-1:000000000000:secret:unused" \
         --host 127.0.0.1 --port "$SAM_PORT"

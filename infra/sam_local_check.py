@@ -98,8 +98,12 @@ def run_checks(base, token):
     keys = expect("keys: GET /api/api-keys lists the key", call(base, "GET", f"/api/api-keys?organizationId={organization_id}", headers=bearer), 200)
     check(any(k.get("id") == key_id and "key" not in k for k in keys["data"]), f"the key listed, without its secret: {keys}")
 
-    natal = expect("calc: POST /api/calc/natal with X-Api-Key", call(base, "POST", "/api/calc/natal", ROME_1990, keyed), 200)
+    # Chiron asked for by name: a 422 unless the package carries the asteroid
+    # file in ephe/ beside bootstrap, found with no EPHEMERIS_EXTRA_DIR.
+    with_chiron = dict(ROME_1990, points=["sun", "moon", "chiron"])
+    natal = expect("calc: POST /api/calc/natal with X-Api-Key, Chiron included", call(base, "POST", "/api/calc/natal", with_chiron, keyed), 200)
     check(natal["data"]["points"]["sun"]["sign"] == "taurus", f"natal Sun sign: {natal['data']['points'].get('sun')}")
+    check("chiron" in natal["data"]["points"], f"natal Chiron: {sorted(natal['data']['points'])}")
     refused = expect("calc: POST /api/calc/natal without a key", call(base, "POST", "/api/calc/natal", ROME_1990), 401)
     check(refused["errors"][0]["status"] == "401", f"the 401 body is an error document: {refused}")
 

@@ -231,7 +231,7 @@ impl Config {
             ephemeris_cache_dir: var("EPHEMERIS_CACHE_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| std::env::temp_dir().join("astro-ephemeris")),
-            ephemeris_extra_dir: var("EPHEMERIS_EXTRA_DIR").map(PathBuf::from),
+            ephemeris_extra_dir: var("EPHEMERIS_EXTRA_DIR").map(PathBuf::from).or_else(|| default_extra_dir(var)),
             public_base_url: var("PUBLIC_BASE_URL").map(|u| u.trim_end_matches('/').to_owned()),
             link_signing_keys,
             jwt,
@@ -260,6 +260,18 @@ impl Config {
 
 /// `TRUSTED_PROXIES`: `10.0.0.0/8, 192.0.2.1` (a bare address is its own
 /// network).
+/// Where the extra ephemeris files are looked for when `EPHEMERIS_EXTRA_DIR`
+/// is unset: an `ephe` directory beside the executable. `make run` puts the
+/// asteroid file beside `target/release/local-server` and `make package`
+/// beside each Lambda `bootstrap`, so Chiron works with no setting at all.
+/// On Lambda the executable is `$LAMBDA_TASK_ROOT/bootstrap`; the task root
+/// is asked first in case the runtime starts it through a link.
+fn default_extra_dir(var: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let task_root = var("LAMBDA_TASK_ROOT").map(|root| PathBuf::from(root).join("ephe"));
+    let beside_executable = || std::env::current_exe().ok()?.parent().map(|dir| dir.join("ephe"));
+    task_root.filter(|dir| dir.is_dir()).or_else(|| beside_executable().filter(|dir| dir.is_dir()))
+}
+
 fn trusted_proxies(var: &dyn Fn(&str) -> Option<String>) -> Result<Vec<ipnet::IpNet>, ConfigError> {
     let Some(list) = var("TRUSTED_PROXIES") else { return Ok(Vec::new()) };
     list.split(',')
@@ -432,6 +444,20 @@ mod tests {
         ] {
             assert!(with(bad).unwrap_err().to_string().contains(variable), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_extra_ephemeris_files_default_to_the_task_roots_ephe_directory() {
+        let root = tempfile::tempdir().expect("a task root");
+        let root_path = root.path().display().to_string();
+        let lookup = |name: &str| (name == "LAMBDA_TASK_ROOT").then(|| root_path.clone());
+        // No `ephe` there (nor beside the test binary): no extra directory.
+        assert_eq!(default_extra_dir(&lookup), None);
+        std::fs::create_dir(root.path().join("ephe")).unwrap();
+        assert_eq!(default_extra_dir(&lookup), Some(root.path().join("ephe")));
+        // EPHEMERIS_EXTRA_DIR, when set, wins.
+        let set = embedded_with(&[("EPHEMERIS_EXTRA_DIR", "/somewhere/else")]).unwrap();
+        assert_eq!(set.ephemeris_extra_dir, Some(PathBuf::from("/somewhere/else")));
     }
 
     fn embedded_with(extra: &[(&'static str, &'static str)]) -> Result<Config, ConfigError> {

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# `make check`: the contributor's loop. Formatting, the pure core
+# (infra/check-core.sh), clippy on every target (in the same build as the
+# tests: infra/lib.sh, lint_while_compiling) and every unit and API test on
+# the embedded store.
+# No root, no Docker, no moto: the DynamoDB/S3 conformance tests print a
+# notice and pass (shared/tests/common/moto.rs; `make test` runs them).
+# Network only the first time (crates, the asteroid file from PyPI).
+#
+# It installs nothing on the machine. The tests read their output with
+# openssl, poppler-utils and qpdf: when one is missing it says which and
+# stops (`make test` installs them with apt-get).
+#
+# Each step's wall-clock time is printed at the end, pass or fail.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+STEP_NAMES=()
+STEP_STARTS=()
+RUN_START=$(date +%s)
+step() {
+    STEP_NAMES+=("$1")
+    STEP_STARTS+=("$(date +%s)")
+    echo "== $1"
+}
+step_times() {
+    local now i end
+    now=$(date +%s)
+    ((${#STEP_NAMES[@]})) || return 0
+    echo "== step times (wall clock)" >&2
+    for i in "${!STEP_NAMES[@]}"; do
+        end="${STEP_STARTS[$((i + 1))]:-$now}"
+        printf '%6ss  %s\n' "$((end - STEP_STARTS[i]))" "${STEP_NAMES[$i]%%:*}" >&2
+    done
+    printf '%6ss  make check\n' "$((now - RUN_START))" >&2
+}
+trap 'step_times || true' EXIT
+
+missing=()
+command -v openssl >/dev/null || missing+=(openssl)
+command -v pdftotext >/dev/null && command -v pdffonts >/dev/null || missing+=(poppler-utils)
+command -v qpdf >/dev/null || missing+=(qpdf)
+if ((${#missing[@]})); then
+    echo "make check: the tests read their output with ${missing[*]}, not installed here." >&2
+    echo "  Install them once (root): apt-get install --no-install-recommends ${missing[*]}" >&2
+    echo "  (or run \`make test\`, which installs them)." >&2
+    exit 1
+fi
+
+# Chiron's reference tests read the asteroid file from here (PyPI the first time).
+ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
+export ASTEROID_EPHE_DIR
+# Not the moto-backed suite: whatever the caller's shell has set.
+unset MOTO_ENDPOINT REQUIRE_MOTO
+
+step "formatting"
+cargo fmt --all -- --check
+
+# Without the lint wrapper: its own check build of `shared` alone, as before.
+step "pure core: infra/check-core.sh"
+bash infra/check-core.sh
+
+step "lints while compiling: clippy on every target (-D warnings), the tests built"
+lint_while_compiling
+cargo test -q --workspace --all-targets --no-run
+
+step "unit and API tests on the embedded store"
+cargo test -q --workspace
