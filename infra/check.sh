@@ -16,26 +16,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-STEP_NAMES=()
-STEP_STARTS=()
-RUN_START=$(date +%s)
-step() {
-    STEP_NAMES+=("$1")
-    STEP_STARTS+=("$(date +%s)")
-    echo "== $1"
-}
-step_times() {
-    local now i end
-    now=$(date +%s)
-    ((${#STEP_NAMES[@]})) || return 0
-    echo "== step times (wall clock)" >&2
-    for i in "${!STEP_NAMES[@]}"; do
-        end="${STEP_STARTS[$((i + 1))]:-$now}"
-        printf '%6ss  %s\n' "$((end - STEP_STARTS[i]))" "${STEP_NAMES[$i]%%:*}" >&2
-    done
-    printf '%6ss  make check\n' "$((now - RUN_START))" >&2
-}
-trap 'step_times || true' EXIT
+trap 'step_times "make check" || true' EXIT
 
 missing=()
 command -v openssl >/dev/null || missing+=(openssl)

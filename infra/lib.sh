@@ -57,3 +57,26 @@ lint_while_compiling() {
     export RUSTC_WORKSPACE_WRAPPER="$driver"
     export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 }
+
+# The steps of a long script (make test, make check) and their wall-clock
+# times: `step "what it does: why"` starts one, `step_times [LABEL]` prints
+# the table (each step named up to its first colon) and the whole run.
+STEP_NAMES=()
+STEP_STARTS=()
+RUN_START=$(date +%s)
+step() {
+    STEP_NAMES+=("$1")
+    STEP_STARTS+=("$(date +%s)")
+    echo "== $1"
+}
+step_times() {
+    local now i end
+    now=$(date +%s)
+    ((${#STEP_NAMES[@]})) || return 0
+    echo "== step times (wall clock)" >&2
+    for i in "${!STEP_NAMES[@]}"; do
+        end="${STEP_STARTS[$((i + 1))]:-$now}"
+        printf '%6ss  %s\n' "$((end - STEP_STARTS[i]))" "${STEP_NAMES[$i]%%:*}" >&2
+    done
+    printf '%6ss  %s\n' "$((now - RUN_START))" "${1:-whole run}" >&2
+}

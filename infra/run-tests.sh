@@ -7,27 +7,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 mkdir -p .test-run
 
-# Each step's wall-clock time, printed on exit (pass or fail): the figures
-# of docs/benchmarks.md's cold runs come from this table.
-STEP_NAMES=()
-STEP_STARTS=()
-RUN_START=$(date +%s)
-step() {
-    STEP_NAMES+=("$1")
-    STEP_STARTS+=("$(date +%s)")
-    echo "== $1"
-}
-step_times() {
-    local now i end
-    now=$(date +%s)
-    ((${#STEP_NAMES[@]})) || return 0
-    echo "== step times (wall clock)" >&2
-    for i in "${!STEP_NAMES[@]}"; do
-        end="${STEP_STARTS[$((i + 1))]:-$now}"
-        printf '%6ss  %s\n' "$((end - STEP_STARTS[i]))" "${STEP_NAMES[$i]%%:*}" >&2
-    done
-    printf '%6ss  whole run\n' "$((now - RUN_START))" >&2
-}
+# Each step's wall-clock time is printed on exit, pass or fail (`step` and
+# `step_times` in infra/lib.sh): the figures of docs/benchmarks.md's cold
+# runs come from this table.
 
 # Downloads and virtualenvs made in the background while cargo compiles
 # (they wait on the network and the disk, cargo on the two cores). A step

@@ -61,6 +61,8 @@ impl McpDoor {
                     .with_legacy_session_mode(false)
                     .with_json_response(true)
                     .with_sse_keep_alive(None)
+                    // The API's body limit, as on the routes the tools call.
+                    .with_max_request_body_bytes(app.config.max_body_bytes)
                     .disable_allowed_hosts(),
             )
         });

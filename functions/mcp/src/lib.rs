@@ -35,27 +35,11 @@ pub const PATH: &str = "/mcp";
 /// stream get the protocol's 405, not the API's 404.
 pub fn routes() -> Vec<Route> {
     let door = Arc::new(door::McpDoor::default());
-    let for_post = door.clone();
-    vec![
-        Route::new(
-            Method::POST,
-            PATH,
-            None,
-            post(move |State(app): State<AppState>, request: Request| {
-                let door = for_post.clone();
-                async move { door.serve(app, request).await }
-            }),
-        ),
-        Route::new(
-            Method::GET,
-            PATH,
-            None,
-            get(move |State(app): State<AppState>, request: Request| {
-                let door = door.clone();
-                async move { door.serve(app, request).await }
-            }),
-        ),
-    ]
+    let serve = move |State(app): State<AppState>, request: Request| {
+        let door = door.clone();
+        async move { door.serve(app, request).await }
+    };
+    vec![Route::new(Method::POST, PATH, None, post(serve.clone())), Route::new(Method::GET, PATH, None, get(serve))]
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {
