@@ -85,12 +85,12 @@ impl Twin {
         let bytes = match response.into_body().collect().await {
             Ok(collected) => collected.to_bytes(),
             Err(error) => {
-                return Box::pin(Self::answer_of(ApiError::internal(format!("mcp: the route's answer could not be read: {error}")))).await;
+                return Self::answer_of(ApiError::internal(format!("mcp: the route's answer could not be read: {error}"))).await;
             }
         };
         match serde_json::from_slice(&bytes) {
             Ok(body) => Answer { status, body },
-            Err(_) => Box::pin(Self::answer_of(ApiError::internal("mcp: the route answered something other than JSON"))).await,
+            Err(_) => Self::answer_of(ApiError::internal("mcp: the route answered something other than JSON")).await,
         }
     }
 
