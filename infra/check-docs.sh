@@ -3,7 +3,7 @@
 # against their schemas, its error codes against the code's table, its
 # families and README.md's endpoint table against template.yaml, one licence
 # everywhere (infra/check-docs.py says what each check compares). No build
-# needed: a step of `make test` before the first cargo command.
+# needed: a step of `make test`, its virtualenv made while cargo compiles.
 #   infra/check-docs.sh [--write] [--only NAME,...]
 #   --write  rewrites README.md's endpoint table from template.yaml first
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

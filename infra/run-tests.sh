@@ -37,8 +37,9 @@ prepared() {
 cleanup() {
     step_times || true
     local pid
-    for pid in "${PREP_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${PREP_PIDS[@]}" ${API_TESTS_PID:-}; do kill "$pid" 2>/dev/null || true; done
     bash infra/moto.sh stop || true
+    [[ -z "${API_MOTO_PORT:-}" ]] || MOTO_PORT="$API_MOTO_PORT" bash infra/moto.sh stop || true
     if [[ -n "${SERVER_PID:-}" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill "$SERVER_PID" 2>/dev/null || true
         wait "$SERVER_PID" 2>/dev/null || true
@@ -87,6 +88,7 @@ prepare deploy-venv bash infra/venv.sh deploy
 prepare schemathesis bash infra/contract-test.sh --prepare
 prepare sam-venv bash infra/venv.sh sam
 prepare mcp-venv bash infra/venv.sh mcp
+prepare docs-venv bash infra/venv.sh docs
 
 # A fresh clone gains nothing from incremental compilation but its disk use
 # (several GB under target/debug/incremental); a developer's repeated runs keep it.
@@ -95,13 +97,15 @@ if [[ -n "${CI:-}" ]]; then export CARGO_INCREMENTAL=0; fi
 step "infra scripts: the machine probes and strict mode of infra/lib.sh (tests/infra/lib.test.sh)"
 bash tests/infra/lib.test.sh
 
-step "documents: OpenAPI examples against their schemas, error codes, families, licence, README endpoint table (infra/check-docs.sh)"
-bash infra/check-docs.sh
-
 step "formatting, and lints while compiling: clippy on every target (-D warnings) in the build of the tests (infra/lib.sh, lint_while_compiling)"
 cargo fmt --all -- --check
 lint_while_compiling
 cargo test -q --workspace --all-targets --no-run
+
+step "documents: OpenAPI examples against their schemas, error codes, families, licence, README endpoint table (infra/check-docs.sh)"
+# No build needed; after it only because its virtualenv is made meanwhile.
+prepared docs-venv
+bash infra/check-docs.sh
 
 step "widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
 bash infra/embed.sh check
@@ -125,7 +129,27 @@ ASTEROID_EPHE_DIR="$(bash infra/asteroid-file.sh)"
 export ASTEROID_EPHE_DIR
 
 step "unit, conformance and API tests"
-cargo test --workspace
+# Two cargo runs side by side: the API suite (one binary, half of the
+# step, much of it waiting on moto and on deliberate stalls) and every
+# other test binary one after another. Both select the whole workspace, so
+# features unify as in the build above and nothing compiles again.
+# The API suite has a moto server of its own: moto answers one request at a
+# time, and the conformance suites' traffic in the same queue would stretch
+# the outage tests' deliberately short AWS time limits.
+API_MOTO_PORT=$((${MOTO_PORT:-5055} + 1))
+MOTO_PORT="$API_MOTO_PORT" bash infra/moto.sh start
+API_MOTO_ENDPOINT="$(MOTO_PORT="$API_MOTO_PORT" bash infra/moto.sh url)"
+MOTO_ENDPOINT="$API_MOTO_ENDPOINT" cargo test --workspace --test api >.test-run/api-tests.log 2>&1 &
+API_TESTS_PID=$!
+others=0
+cargo test --workspace --exclude api-tests && cargo test --workspace --test logs || others=1
+api=0
+wait "$API_TESTS_PID" || api=1
+API_TESTS_PID=""
+MOTO_PORT="$API_MOTO_PORT" bash infra/moto.sh stop
+echo "== the API suite (.test-run/api-tests.log)"
+if ((api)); then cat .test-run/api-tests.log; else grep -E '^(test result|running)' .test-run/api-tests.log || true; fi
+((others == 0 && api == 0)) || { echo "run-tests.sh: unit, conformance or API tests failed" >&2; exit 1; }
 
 case "$(uname -m)" in aarch64 | arm64) HOST_ARCH=arm64 ;; *) HOST_ARCH=x86_64 ;; esac
 if [[ "${TEST_RELEASE_PACKAGES:-}" == 1 ]]; then

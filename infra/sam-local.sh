@@ -241,7 +241,7 @@ if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
     log "imported $BASE_IMAGE: ${#ROOT_FILES[@]} files of this machine ($(du -sh "$ROOTFS" | cut -f1))"
 fi
 rm -rf "$ROOTFS"
-log "base image $BASE_IMAGE (this machine's C library: $(ldd --version | head -1))"
+log "base image $BASE_IMAGE (this machine's C library: $(ldd --version | sed -n 1p))"
 
 # ---------------------------------------------------------------- 5. storage
 NETWORK="astro-sam-$$"

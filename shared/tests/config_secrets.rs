@@ -7,8 +7,7 @@ use std::collections::HashMap;
 
 use shared::config::{Config, ConfigError};
 
-#[path = "common/moto.rs"]
-mod moto_env;
+use crate::moto_env;
 #[path = "common/openssl.rs"]
 mod openssl;
 

@@ -19,8 +19,7 @@ use shared::metering::{DirectMeter, Meter, monthly_usage};
 use shared::signing::{LinkError, LinkSigner, SigningKey};
 use shared::store::SharedTable;
 
-#[path = "common/moto.rs"]
-mod moto_env;
+use crate::moto_env;
 
 const FIXTURE: &str = include_str!("fixtures/cloudfront-standard-log.txt");
 

@@ -457,8 +457,7 @@ mod embedded {
 }
 
 #[cfg(feature = "aws")]
-#[path = "common/moto.rs"]
-mod moto_env;
+use crate::moto_env;
 
 #[cfg(feature = "aws")]
 mod moto {
