@@ -38,8 +38,9 @@ PYTHON=python3
 STAMP="$(cat "$LOCK"; "$PYTHON" --version)"
 if [[ "$STAMP" != "$(cat "$VENV/.lock" 2>/dev/null)" ]]; then
     rm -rf "$VENV"
-    "$PYTHON" -m venv "$VENV"
-    "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
+    UV="$(bash "$ROOT/infra/uv.sh")"
+    "$UV" venv --quiet --python "$PYTHON" "$VENV"
+    "$UV" pip install --quiet --python "$VENV/bin/python" -r "$LOCK"
     printf '%s' "$STAMP" >"$VENV/.lock"
 fi
 [[ -z "$PREPARE_ONLY" ]] || exit 0

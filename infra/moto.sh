@@ -85,18 +85,19 @@ answers_http() {
 }
 
 ensure_installed() {
+    local uv
+    uv="$(bash "$ROOT/infra/uv.sh")"
     if [[ ! -x "$VENV/bin/python" ]]; then
         log "creating virtualenv at $VENV"
-        python3 -m venv "$VENV"
+        "$uv" venv --quiet --python python3 "$VENV"
     fi
-    # Install only when the pinned version is not there yet (pip is slow even as a no-op).
+    # Install only when the pinned version is not there yet (a no-op install still costs a start-up).
     local have
     have="$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("moto"))' 2>/dev/null || true)"
     if [[ "$have" != "5.2.5" ]] || [[ ! -x "$VENV/bin/moto_server" ]] \
         || ! "$VENV/bin/python" -c 'import flask, flask_cors' 2>/dev/null; then
         log "installing $MOTO_PIN ${EXTRA_PINS[*]}"
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-            "$MOTO_PIN" "${EXTRA_PINS[@]}"
+        "$uv" pip install --quiet --python "$VENV/bin/python" "$MOTO_PIN" "${EXTRA_PINS[@]}"
     fi
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `infra/venv.sh NAME`: prints the path of the virtualenv .test-run/NAME-venv,
 # creating it or reinstalling the pins of infra/NAME-requirements.txt when
-# they changed (a stamp keeps a warm run from calling pip at all).
+# they changed (a stamp keeps a warm run from calling uv at all; infra/uv.sh).
 #   deploy   cfn-lint, the SAM translator, cargo-lambda and zig
 #   sam      the SAM CLI (apart: it pins its own boto3 and cfn-lint)
 #   mcp      the official MCP Python SDK, the MCP server's client in tests
@@ -17,8 +17,10 @@ want="$(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)"
 if [[ ! -x "$VENV/bin/python" ]] || [[ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]]; then
     echo "venv.sh: installing infra/$NAME-requirements.txt into $VENV" >&2
     mkdir -p "$ROOT/.test-run"
-    python3 -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$REQUIREMENTS" >&2
+    UV="$(bash "$ROOT/infra/uv.sh")"
+    rm -rf "$VENV"
+    "$UV" venv --quiet --python python3 "$VENV" >&2
+    "$UV" pip install --quiet --python "$VENV/bin/python" -r "$REQUIREMENTS" >&2
     echo "$want" >"$STAMP"
 fi
 printf '%s\n' "$VENV"
