@@ -38,6 +38,15 @@ CALLS = {
         p := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "targetDate": "2026-11-27"},
         ("POST", "/api/calc/progressions", p),
     ),
+    "solar_arc": (
+        sa := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "targetDate": "2026-11-27"},
+        ("POST", "/api/calc/solar-arc", sa),
+    ),
+    "profections": (
+        pr := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "date": "2026-11-27"},
+        ("POST", "/api/calc/profections", pr),
+    ),
+    "firdaria": (pr, ("POST", "/api/calc/firdaria", pr)),
     "solar_return": (
         r := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "returnYear": 2026},
         ("POST", "/api/calc/solar-return", r),

@@ -20,6 +20,7 @@ mod events_reference;
 mod key_formats;
 mod places_reference;
 mod polar_ascendant;
+mod predictive_reference;
 mod repo_conformance;
 mod sidereal_reference;
 mod sky_reference;

@@ -6,15 +6,18 @@ mod chinese_forecast;
 mod composite;
 mod drawn;
 mod events;
+mod firdaria;
 mod legacy_synastry;
 mod links;
 mod moon_sun;
 mod natal;
 mod places;
+mod profections;
 mod progressions;
 mod request;
 mod returns;
 mod signed;
+mod solar_arc;
 pub mod summary;
 mod synastry;
 mod texts;
@@ -27,11 +30,14 @@ pub mod bodies {
     pub use crate::chinese_forecast::ForecastRequest;
     pub use crate::composite::CompositeRequest;
     pub use crate::events::EventsRequest;
+    pub use crate::firdaria::FirdariaRequest;
     pub use crate::moon_sun::MoonSunRequest;
     pub use crate::natal::NatalRequest;
     pub use crate::places::PlaceSearch;
+    pub use crate::profections::ProfectionsRequest;
     pub use crate::progressions::ProgressionsRequest;
     pub use crate::returns::{LunarReturnRequest, SolarReturnRequest};
+    pub use crate::solar_arc::SolarArcRequest;
     pub use crate::synastry::SynastryRequest;
     pub use crate::transit::TransitRequest;
 }
@@ -56,6 +62,9 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/composite", Some(KeyPermission::CalcRead), post(composite::calculate_composite)),
         Route::new(Method::POST, "/api/calc/moon-sun", Some(KeyPermission::CalcRead), post(moon_sun::moon_and_sun)),
         Route::new(Method::POST, "/api/calc/transit", Some(KeyPermission::CalcRead), post(transit::calculate_transit)),
+        Route::new(Method::POST, "/api/calc/solar-arc", Some(KeyPermission::CalcRead), post(solar_arc::calculate_solar_arc)),
+        Route::new(Method::POST, "/api/calc/profections", Some(KeyPermission::CalcRead), post(profections::calculate_profections)),
+        Route::new(Method::POST, "/api/calc/firdaria", Some(KeyPermission::CalcRead), post(firdaria::calculate_firdaria)),
         Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
             .in_module(Module::Chinese),
         Route::new(Method::GET, "/api/places", Some(KeyPermission::CalcRead), get(places::search_places)),

@@ -13,7 +13,7 @@ use shared::astro::ephemeris::EphemerisError;
 use shared::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
-use shared::astro::time::{JulianDay, Repeated, TimeZoneSpec, local_time_on, parse_date};
+use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, TimeZoneSpec, local_time_on, parse_date};
 use shared::http::ApiError;
 use shared::language::Language;
 use shared::render::{Style, StyleError};
@@ -348,6 +348,42 @@ pub fn parse_period(
         }
     }
     (days, period)
+}
+
+/// A moment after birth (`targetDate` of the directions, `date` of the
+/// firdaria): a day
+/// `YYYY-MM-DD`, read as local noon in the birth zone as progressions read
+/// one, or a local date-time. Before `birth` is a problem at `pointer`.
+pub fn parse_target_moment(
+    text: &str,
+    zone: Option<&TimeZoneSpec>,
+    birth: Option<&ResolvedInstant>,
+    ephemeris: &Ephemeris,
+    pointer: &str,
+    problems: &mut Problems,
+) -> Option<ResolvedInstant> {
+    let target = if text.len() == 10 {
+        let day = parse_day(text, pointer, problems)?;
+        let noon = local_time_on(day, NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default(), zone?, Repeated::Earlier);
+        match noon {
+            Some(noon) if ephemeris.check_supported(noon.julian_day_ut()).is_ok() => noon,
+            Some(_) => {
+                problems.add(pointer, EphemerisError::OutOfRange.to_string());
+                return None;
+            }
+            None => {
+                problems.add(pointer, "this day has no noon in the birth time zone");
+                return None;
+            }
+        }
+    } else {
+        parse_instant(text, zone, ephemeris, pointer, problems)?
+    };
+    if birth.is_some_and(|birth| target.utc < birth.utc) {
+        problems.add(pointer, "must not be before the birth");
+        return None;
+    }
+    Some(target)
 }
 
 /// A domain error of the ephemeris as the API's: a date out of range points

@@ -85,6 +85,68 @@ pub fn chart(answer: &Value) -> String {
     if lines.is_empty() { "The chart is in the structured content.".to_owned() } else { lines.join("\n") }
 }
 
+/// Solar arc directions: the arc and the tightest directed contacts.
+pub fn directions(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let number = |name: &str| data.get(name).and_then(Value::as_f64).unwrap_or_default();
+    let mut lines = vec![format!(
+        "Directed to {} (age {:.2}): arc {:.4}° ({})",
+        minute(text(data, "/targetDate")),
+        number("age"),
+        number("arc"),
+        text(data, "/arcMethod")
+    )];
+    if let Some(aspects) = data.get("aspects").and_then(Value::as_array) {
+        let contact = |aspect: &Value| {
+            let orb = aspect.get("orb").and_then(Value::as_f64).unwrap_or_default();
+            let state = if aspect.get("applying").and_then(Value::as_bool) == Some(true) { "applying" } else { "separating" };
+            format!(
+                "directed {} {} natal {} (orb {orb:.2}°, {state})",
+                title_case(text(aspect, "/directed")),
+                text(aspect, "/aspect"),
+                title_case(text(aspect, "/natal"))
+            )
+        };
+        let first: Vec<String> = aspects.iter().take(4).map(contact).collect();
+        lines.push(format!("{} directed contacts{}{}", aspects.len(), if first.is_empty() { "" } else { ": " }, first.join("; ")));
+    }
+    lines.join("\n")
+}
+
+/// Profections or firdaria: the lords of the time asked about.
+pub fn time_lords(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    if let Some(annual) = data.get("annual") {
+        let monthly = data.get("monthly").unwrap_or(&Value::Null);
+        let house = annual.get("house").map(Value::to_string).unwrap_or_default();
+        let month = monthly.get("month").map(Value::to_string).unwrap_or_default();
+        return format!(
+            "On {}, age {}: the year of house {house}, {} (lord {}); month {month}, {} (lord {}), {} to {}",
+            text(data, "/date"),
+            data.get("age").map(Value::to_string).unwrap_or_default(),
+            title_case(text(annual, "/sign")),
+            title_case(text(annual, "/lord")),
+            title_case(text(monthly, "/sign")),
+            title_case(text(monthly, "/lord")),
+            text(monthly, "/firstDay"),
+            text(monthly, "/lastDay"),
+        );
+    }
+    let mut lines = vec![format!("A {} birth: the periods from {}", text(data, "/sect"), minute(text(data, "/natalDate")))];
+    if let Some(periods) = data.get("periods").and_then(Value::as_array) {
+        let spans: Vec<String> = periods
+            .iter()
+            .map(|p| format!("{} from {}", title_case(text(p, "/lord")), text(p, "/start").get(..10).unwrap_or("")))
+            .collect();
+        lines.push(spans.join(", "));
+    }
+    if let Some(current) = data.get("current") {
+        let lord = |pointer: &str| current.pointer(pointer).and_then(Value::as_str).map(title_case).unwrap_or_else(|| "none".to_owned());
+        lines.push(format!("On {}: period {}, sub-period {}", minute(text(current, "/date")), lord("/period"), lord("/subPeriod")));
+    }
+    lines.join("\n")
+}
+
 pub fn transits(answer: &Value) -> String {
     match answer.pointer("/data/aspects").and_then(Value::as_array) {
         Some(aspects) => aspects_line(aspects, "transits in the period", 5),

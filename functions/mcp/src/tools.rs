@@ -123,6 +123,37 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::chart,
     },
     Tool {
+        name: "solar_arc",
+        title: "Solar arc directions",
+        description: "Every natal point and angle turned forward by the solar arc (or Naibod's rate, or a degree a \
+                      year) to a target date, and the directed-to-natal aspects within a degree \
+                      (POST /api/calc/solar-arc).",
+        input_schema: schema::<calc::bodies::SolarArcRequest>,
+        call: Call::Body { path: "/api/calc/solar-arc" },
+        structured: the_answer,
+        readable: readable::directions,
+    },
+    Tool {
+        name: "profections",
+        title: "Annual and monthly profections",
+        description: "The profected house and sign of the year and the month of life on a date, with their lords \
+                      (whole-sign houses, traditional rulers) (POST /api/calc/profections).",
+        input_schema: schema::<calc::bodies::ProfectionsRequest>,
+        call: Call::Body { path: "/api/calc/profections" },
+        structured: the_answer,
+        readable: readable::time_lords,
+    },
+    Tool {
+        name: "firdaria",
+        title: "Firdaria",
+        description: "The Persian periods of life (firdaria) of a birth: its sect, the nine periods and their \
+                      sub-periods, and those holding an optional date (POST /api/calc/firdaria).",
+        input_schema: schema::<calc::bodies::FirdariaRequest>,
+        call: Call::Body { path: "/api/calc/firdaria" },
+        structured: the_answer,
+        readable: readable::time_lords,
+    },
+    Tool {
         name: "solar_return",
         title: "Solar return",
         description: "The chart of the moment the Sun returns to its natal place in a given year \

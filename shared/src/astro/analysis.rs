@@ -179,6 +179,15 @@ pub enum Sect {
     Night,
 }
 
+impl Sect {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Day => "day",
+            Self::Night => "night",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Analysis {
@@ -267,8 +276,9 @@ pub fn term_ruler(sign: Sign, degrees_in_sign: f64) -> PointId {
     TERMS[sign.index()].iter().find(|(_, end)| degrees_in_sign < f64::from(*end)).map(|(ruler, _)| *ruler).unwrap_or(PointId::Saturn)
 }
 
-/// The Chaldean order, slowest first: faces follow it from Mars.
-const CHALDEAN: [PointId; 7] =
+/// The Chaldean order, slowest first: faces follow it from Mars, and the
+/// firdaria's sub-periods from their lord.
+pub const CHALDEAN: [PointId; 7] =
     [PointId::Saturn, PointId::Jupiter, PointId::Mars, PointId::Sun, PointId::Venus, PointId::Mercury, PointId::Moon];
 
 /// The ruler of the face (decan) at a longitude.

@@ -33,6 +33,9 @@ impl AspectKind {
         Self::Biquintile,
     ];
 
+    /// The five Ptolemaic aspects.
+    pub const MAJOR: [AspectKind; 5] = [Self::Conjunction, Self::Opposition, Self::Trine, Self::Square, Self::Sextile];
+
     pub fn id(self) -> &'static str {
         match self {
             Self::Conjunction => "conjunction",

@@ -13,6 +13,7 @@ pub mod point;
 pub mod sky;
 pub mod stars;
 pub mod time;
+pub mod time_lords;
 pub mod zodiac;
 
 pub use ephemeris::{Ephemeris, EphemerisError, EphemerisSource};

@@ -222,3 +222,21 @@ impl AngleId {
         }
     }
 }
+
+/// What an aspect can touch in a chart: one of its points or one of its
+/// four angles (a transit to the natal midheaven, a directed midheaven to
+/// the natal Sun).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ChartPoint {
+    Point(PointId),
+    Angle(AngleId),
+}
+
+impl ChartPoint {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Point(point) => point.id(),
+            Self::Angle(angle) => angle.id(),
+        }
+    }
+}

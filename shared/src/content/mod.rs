@@ -14,7 +14,7 @@ pub mod chinese;
 pub mod corpus;
 
 use crate::astro::aspect::AspectKind;
-use crate::astro::point::{AngleId, PointId};
+use crate::astro::point::{AngleId, ChartPoint, PointId};
 use crate::astro::zodiac::Sign;
 use crate::language::Language;
 use corpus::{LanguageParts, Pair, TEXT_POINTS, parts};
@@ -84,20 +84,7 @@ impl ContentType {
 
 /// What an aspect's second point is: a point, or (for transits to a natal
 /// chart) one of its angles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AspectTarget {
-    Point(PointId),
-    Angle(AngleId),
-}
-
-impl AspectTarget {
-    pub fn id(self) -> &'static str {
-        match self {
-            Self::Point(point) => point.id(),
-            Self::Angle(angle) => angle.id(),
-        }
-    }
-}
+pub type AspectTarget = ChartPoint;
 
 /// What a text is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

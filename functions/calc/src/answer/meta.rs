@@ -84,4 +84,12 @@ impl ChartMeta {
             .with_meta("language", options.language.code())
             .with_meta("warnings", serde_json::Value::from(self.warnings))
     }
+
+    /// For answers without a chart's options (the time lords): `locations`
+    /// and `warnings` only.
+    pub fn finish_plain<T: Serialize>(self, document: Document<T>) -> Document<T> {
+        let document =
+            if self.locations.is_empty() { document } else { document.with_meta("locations", serde_json::Value::Object(self.locations)) };
+        document.with_meta("warnings", serde_json::Value::from(self.warnings))
+    }
 }

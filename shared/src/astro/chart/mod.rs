@@ -4,6 +4,7 @@ pub mod composite;
 pub mod natal;
 pub mod progression;
 pub mod returns;
+pub mod solar_arc;
 pub mod transit;
 
 pub use natal::{ChartInput, ChartWarning, MoonCenter, NatalChart, PointPlacement};

@@ -50,7 +50,7 @@ use crate::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use crate::astro::ephemeris::{Body, BodyPosition, Ephemeris, EphemerisError, EphemerisSource, Observer};
 use crate::astro::frame::{Frame, Perspective};
 use crate::astro::house::house_of;
-use crate::astro::point::{AngleId, PointId};
+use crate::astro::point::{AngleId, ChartPoint, PointId};
 use crate::astro::time::JulianDay;
 use crate::astro::zodiac::signed_arc;
 
@@ -58,30 +58,11 @@ use crate::astro::zodiac::signed_arc;
 /// with tight orbs because the moving body reaches every aspect anyway;
 /// a wide orb would only stretch each pass over weeks.
 pub fn default_transit_orbs() -> Orbs {
-    Orbs::from_client([
-        (AspectKind::Conjunction, 1.0),
-        (AspectKind::Opposition, 1.0),
-        (AspectKind::Trine, 1.0),
-        (AspectKind::Square, 1.0),
-        (AspectKind::Sextile, 1.0),
-    ])
+    Orbs::from_client(AspectKind::MAJOR.map(|kind| (kind, 1.0)))
 }
 
 /// A natal point the transits aspect: a chart point or an angle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum NatalTarget {
-    Point(PointId),
-    Angle(AngleId),
-}
-
-impl NatalTarget {
-    pub fn id(self) -> &'static str {
-        match self {
-            Self::Point(point) => point.id(),
-            Self::Angle(angle) => angle.id(),
-        }
-    }
-}
+pub type NatalTarget = ChartPoint;
 
 /// How a transiting point is computed: a body, possibly seen opposite
 /// (the south node is the true node + 180°), in a frame.

@@ -1,0 +1,55 @@
+//! The predictive techniques' computations, no HTTP (issue 32: each under
+//! 1 ms). `cargo bench -p shared --bench predictive`
+
+use chrono::{Days, NaiveDate};
+use criterion::{Criterion, criterion_group, criterion_main};
+use shared::astro::Ephemeris;
+use shared::astro::chart::solar_arc::{ArcMethod, default_direction_orbs, solar_arc_directions};
+use shared::astro::chart::{ChartInput, MoonCenter};
+use shared::astro::house::HouseSystem;
+use shared::astro::point::PointId;
+use shared::astro::time::JulianDay;
+use shared::astro::time_lords::firdaria::{firdaria, sect_at};
+use shared::astro::time_lords::profection::{ascendant_sign, profect};
+
+fn predictive(c: &mut Criterion) {
+    let ephemeris = Ephemeris::with_embedded_files().expect("ephemeris");
+    let birth = JulianDay(2_448_023.020_833); // 1990-05-11 12:30 UT, Rome
+    let natal = ChartInput {
+        frame: Default::default(),
+        instant: birth,
+        latitude: 41.9028,
+        longitude: 12.4964,
+        house_system: HouseSystem::Placidus,
+        moon_center: MoonCenter::Topocentric,
+        points: PointId::defaults(false),
+        orbs: Default::default(),
+    };
+    let orbs = default_direction_orbs();
+    // A different target each iteration: no help from the C library's cache.
+    let mut day = 0.0;
+    c.bench_function("solar_arc_directions", |b| {
+        b.iter(|| {
+            day = (day + 37.3) % 30_000.0;
+            solar_arc_directions(&ephemeris, &natal, JulianDay(birth.0 + 365.0 + day), ArcMethod::SolarArc, &orbs).expect("directions")
+        })
+    });
+    let birth_date = NaiveDate::from_ymd_opt(1990, 5, 11).expect("date");
+    let mut offset = 0;
+    c.bench_function("profections_with_ascendant", |b| {
+        b.iter(|| {
+            offset = (offset + 17) % 30_000;
+            let sign = ascendant_sign(&ephemeris, birth, 41.9028, 12.4964).expect("ascendant");
+            profect(birth_date, sign, birth_date + Days::new(offset)).expect("profection")
+        })
+    });
+    c.bench_function("firdaria_with_sect", |b| {
+        b.iter(|| {
+            let sect = sect_at(&ephemeris, birth, 41.9028, 12.4964).expect("sect");
+            firdaria(birth, sect)
+        })
+    });
+}
+
+criterion_group!(benches, predictive);
+criterion_main!(benches);
