@@ -17,10 +17,8 @@ for features in "" png; do
     flags=(-p shared --no-default-features)
     [[ -n "$features" ]] && flags+=(--features "$features")
     label="shared --no-default-features${features:+ --features $features}"
-    # `build`, not `check`: the dependencies whose features are the same
-    # as in the tests' build are then that build's, not compiled again.
-    cargo build -q --lib "${flags[@]}"
-    echo "check-core: cargo build $label: builds"
+    cargo check -q "${flags[@]}"
+    echo "check-core: cargo check $label: builds"
     # One crate name a line (`name vX.Y.Z ...`), each once.
     crates="$(cargo tree "${flags[@]}" -e normal --prefix none | awk '{print $1}' | sort -u)"
     found=()
