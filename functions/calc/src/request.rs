@@ -8,7 +8,7 @@ use chrono::{DateTime, Days, NaiveTime, Utc};
 use serde::Deserialize;
 use shared::astro::Ephemeris;
 use shared::astro::aspect::{AspectKind, MAX_ORB, Orbs};
-use shared::astro::chart::MoonCenter;
+use shared::astro::chart::{ChartInput, MoonCenter};
 use shared::astro::ephemeris::EphemerisError;
 use shared::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use shared::astro::house::HouseSystem;
@@ -348,6 +348,22 @@ pub fn parse_period(
         }
     }
     (days, period)
+}
+
+/// The birth chart of a request that starts from one (progressions,
+/// directions): its instant and place with the request's chart options and
+/// the default (topocentric) Moon.
+pub fn birth_chart_input(birth: &ResolvedInstant, place: &Place, options: &CommonOptions) -> ChartInput {
+    ChartInput {
+        frame: options.frame,
+        instant: birth.julian_day_ut(),
+        latitude: place.latitude,
+        longitude: place.longitude,
+        house_system: options.house_system,
+        moon_center: MoonCenter::default(),
+        points: options.points.clone(),
+        orbs: options.orbs.clone(),
+    }
 }
 
 /// A moment after birth (`targetDate` of the directions, `date` of the

@@ -2,12 +2,14 @@
 
 use chrono::NaiveTime;
 use shared::astro::Ephemeris;
+use shared::astro::chart::ChartInput;
 use shared::astro::chart::progression::ProgressedAngles;
-use shared::astro::chart::{ChartInput, MoonCenter};
 use shared::astro::time::{Repeated, ResolvedInstant, TimeZoneSpec, local_time_on};
 use shared::http::ApiError;
 
-use crate::request::{CommonOptions, LocationBody, Place, Problems, chart_request, parse_common, parse_day, parse_instant, parse_location};
+use crate::request::{
+    CommonOptions, LocationBody, Place, Problems, birth_chart_input, chart_request, parse_common, parse_day, parse_instant, parse_location,
+};
 
 chart_request! {
     pub struct ProgressionsRequest {
@@ -71,15 +73,6 @@ impl ProgressionsQuery {
 
     /// The natal chart progressions start from.
     pub fn natal_input(&self) -> ChartInput {
-        ChartInput {
-            frame: self.options.frame,
-            instant: self.birth.julian_day_ut(),
-            latitude: self.place.latitude,
-            longitude: self.place.longitude,
-            house_system: self.options.house_system,
-            moon_center: MoonCenter::default(),
-            points: self.options.points.clone(),
-            orbs: self.options.orbs.clone(),
-        }
+        birth_chart_input(&self.birth, &self.place, &self.options)
     }
 }

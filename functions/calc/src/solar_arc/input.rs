@@ -2,14 +2,15 @@
 
 use shared::astro::Ephemeris;
 use shared::astro::aspect::Orbs;
+use shared::astro::chart::ChartInput;
 use shared::astro::chart::solar_arc::{ArcMethod, default_direction_orbs};
-use shared::astro::chart::{ChartInput, MoonCenter};
 use shared::astro::frame::Perspective;
 use shared::astro::time::ResolvedInstant;
 use shared::http::ApiError;
 
 use crate::request::{
-    CommonOptions, LocationBody, Place, Problems, chart_request, parse_common, parse_instant, parse_location, parse_target_moment,
+    CommonOptions, LocationBody, Place, Problems, birth_chart_input, chart_request, parse_common, parse_instant, parse_location,
+    parse_target_moment,
 };
 
 chart_request! {
@@ -68,15 +69,6 @@ impl SolarArcQuery {
 
     /// The natal chart the directions turn.
     pub fn natal_input(&self) -> ChartInput {
-        ChartInput {
-            frame: self.options.frame,
-            instant: self.birth.julian_day_ut(),
-            latitude: self.place.latitude,
-            longitude: self.place.longitude,
-            house_system: self.options.house_system,
-            moon_center: MoonCenter::default(),
-            points: self.options.points.clone(),
-            orbs: self.options.orbs.clone(),
-        }
+        birth_chart_input(&self.birth, &self.place, &self.options)
     }
 }
