@@ -73,23 +73,30 @@ impl ChartMeta {
                 serde_json::json!({ "id": ayanamsa.id(), "name": ayanamsa_name(ayanamsa), "degrees": self.ayanamsa }),
             ),
         };
-        let document =
-            if self.locations.is_empty() { document } else { document.with_meta("locations", serde_json::Value::Object(self.locations)) };
+        let (moshier, house_system) = (self.moshier, self.house_system.unwrap_or(options.house_system));
+        let (document, warnings) = self.with_locations(document);
         // Any position from the Moshier ephemeris makes the answer a Moshier answer.
         document
             .with_meta("perspective", options.frame.perspective.id())
-            .with_meta("houseSystem", self.house_system.unwrap_or(options.house_system).id())
+            .with_meta("houseSystem", house_system.id())
             .with_meta("requestedHouseSystem", options.house_system.id())
-            .with_meta("ephemeris", if self.moshier { "moshier" } else { "swiss_files" })
+            .with_meta("ephemeris", if moshier { "moshier" } else { "swiss_files" })
             .with_meta("language", options.language.code())
-            .with_meta("warnings", serde_json::Value::from(self.warnings))
+            .with_meta("warnings", warnings)
     }
 
     /// For answers without a chart's options (the time lords): `locations`
     /// and `warnings` only.
     pub fn finish_plain<T: Serialize>(self, document: Document<T>) -> Document<T> {
+        let (document, warnings) = self.with_locations(document);
+        document.with_meta("warnings", warnings)
+    }
+
+    /// `locations` written (when any place was looked up); the warnings
+    /// handed back for the caller to write last.
+    fn with_locations<T: Serialize>(self, document: Document<T>) -> (Document<T>, serde_json::Value) {
         let document =
             if self.locations.is_empty() { document } else { document.with_meta("locations", serde_json::Value::Object(self.locations)) };
-        document.with_meta("warnings", serde_json::Value::from(self.warnings))
+        (document, serde_json::Value::from(self.warnings))
     }
 }
