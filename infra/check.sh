@@ -17,7 +17,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 mkdir -p .test-run
 
-trap 'step_times "make check" || true' EXIT
+trap 'beside_stop || true; step_times "make check" || true' EXIT
 
 missing=()
 command -v openssl >/dev/null || missing+=(openssl)
@@ -39,13 +39,16 @@ unset MOTO_ENDPOINT REQUIRE_MOTO
 step "formatting"
 cargo fmt --all -- --check
 
-# Without the lint wrapper: its own check build of `shared` alone, as before.
-step "pure core: infra/check-core.sh"
-bash infra/check-core.sh
+# Beside the build (infra/lib.sh, `beside`): its own check build of `shared`
+# alone, in target/core, without the lint wrapper (started before it).
+beside pure-core "pure core: infra/check-core.sh" "the build" bash infra/check-core.sh
 
 step "lints while compiling: clippy on every target (-D warnings), the tests built"
 lint_while_compiling
 cargo test -q --workspace --all-targets --no-run
+
+step "the pure core, run beside the build: what is left of its time"
+joined pure-core
 
 step "unit and API tests on the embedded store"
 # The API suite beside the other test binaries, as `make test` runs them

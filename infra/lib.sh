@@ -78,5 +78,70 @@ step_times() {
         end="${STEP_STARTS[$((i + 1))]:-$now}"
         printf '%6ss  %s\n' "$((end - STEP_STARTS[i]))" "${STEP_NAMES[$i]%%:*}" >&2
     done
+    for i in "${!BESIDE_NAMES[@]}"; do
+        printf '%6ss  %s (beside %s)\n' "${BESIDE_SECONDS[$i]}" "${BESIDE_NAMES[$i]%%:*}" "${BESIDE_OF[$i]}" >&2
+    done
     printf '%6ss  %s\n' "$((now - RUN_START))" "${1:-whole run}" >&2
+}
+
+# Steps that run beside another one, in the background: on two cores a cold
+# build leaves about a third of the CPU idle (a crate waiting on the one it
+# needs, the links), and a check that needs no build, or only its own, fills
+# it. `beside NAME "what: why" OF command...` starts one, niced so that it
+# takes what the foreground step leaves; its output goes to
+# .test-run/beside-NAME.log (BESIDE_DIR). `joined NAME` waits for it, prints its log
+# (whole when it failed) and records its own time for the table; a failure
+# ends the script there. `beside_stop` (for the EXIT trap) stops those still
+# running, letting each one's own trap clean up.
+BESIDE_DIR="${BESIDE_DIR:-$INFRA_ROOT/.test-run}"
+declare -A BESIDE_PIDS=() BESIDE_TITLES=() BESIDE_WHILE=()
+BESIDE_NAMES=()
+BESIDE_SECONDS=()
+BESIDE_OF=()
+beside() {
+    local name="$1" title="$2" of="$3"
+    shift 3
+    mkdir -p "$BESIDE_DIR"
+    (
+        start=$(date +%s)
+        nice -n 10 "$@" &
+        child=$!
+        # Stopped (beside_stop), it stops its command and waits for it.
+        trap 'kill "$child" 2>/dev/null; wait "$child" || true; exit 143' TERM
+        status=0
+        wait "$child" || status=$?
+        echo "$(($(date +%s) - start))" >"$BESIDE_DIR/beside-$name.seconds"
+        exit "$status"
+    ) >"$BESIDE_DIR/beside-$name.log" 2>&1 </dev/null &
+    BESIDE_PIDS[$name]=$!
+    BESIDE_TITLES[$name]="$title"
+    BESIDE_WHILE[$name]="$of"
+    echo "== beside $of: $title"
+}
+joined() {
+    local name="$1" pid status=0
+    pid="${BESIDE_PIDS[$name]}"
+    wait "$pid" || status=$?
+    unset "BESIDE_PIDS[$name]"
+    BESIDE_NAMES+=("${BESIDE_TITLES[$name]}")
+    BESIDE_SECONDS+=("$(cat "$BESIDE_DIR/beside-$name.seconds" 2>/dev/null || echo '?')")
+    BESIDE_OF+=("${BESIDE_WHILE[$name]}")
+    echo "== ${BESIDE_TITLES[$name]} (run beside ${BESIDE_WHILE[$name]}; ${BESIDE_DIR#"$INFRA_ROOT"/}/beside-$name.log)"
+    cat "$BESIDE_DIR/beside-$name.log"
+    if ((status)); then
+        echo "${BESIDE_TITLES[$name]%%:*}: failed (exit $status)" >&2
+        exit "$status"
+    fi
+}
+beside_stop() {
+    local name pid
+    for name in "${!BESIDE_PIDS[@]}"; do
+        pid="${BESIDE_PIDS[$name]}"
+        kill "$pid" 2>/dev/null || true
+    done
+    for name in "${!BESIDE_PIDS[@]}"; do
+        # Up to 30 s each for its own clean-up (sam local stops dockerd).
+        pid="${BESIDE_PIDS[$name]}"
+        for _ in $(seq 1 120); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    done
 }

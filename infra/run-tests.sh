@@ -35,6 +35,7 @@ prepared() {
 }
 
 cleanup() {
+    beside_stop || true
     step_times || true
     local pid
     for pid in "${PREP_PIDS[@]}" ${API_TESTS_PID:-}; do kill "$pid" 2>/dev/null || true; done
@@ -84,15 +85,25 @@ if ((${#missing[@]})); then
 fi
 
 prepare moto bash infra/moto.sh install
-prepare deploy-venv bash infra/venv.sh deploy
 prepare schemathesis bash infra/contract-test.sh --prepare
 prepare sam-venv bash infra/venv.sh sam
 prepare mcp-venv bash infra/venv.sh mcp
-prepare docs-venv bash infra/venv.sh docs
 
 # A fresh clone gains nothing from incremental compilation but its disk use
 # (several GB under target/debug/incremental); a developer's repeated runs keep it.
 if [[ -n "${CI:-}" ]]; then export CARGO_INCREMENTAL=0; fi
+
+# The checks that need no build of the tests run beside it (`beside` in
+# infra/lib.sh: niced, in the CPU the build leaves idle), each with its
+# virtualenv made first; they are joined after the build. Started before
+# the lint wrapper is exported: the pure core is a check build of its own
+# (in target/core), not linted twice.
+beside documents "documents: OpenAPI examples against their schemas, error codes, families, licence, README endpoint table (infra/check-docs.sh)" "the build" \
+    bash -c 'bash infra/venv.sh docs && bash infra/check-docs.sh'
+beside template "template.yaml deploys: cfn-lint on it and on its SAM expansion" "the build" \
+    bash -c 'bash infra/venv.sh deploy >/dev/null && bash infra/check-template.sh'
+beside pure-core "pure core: shared without default features builds and pulls in no runtime, database, token, HTTP or AWS crate (infra/check-core.sh)" "the build" \
+    bash infra/check-core.sh
 
 step "infra scripts: the machine probes and strict mode of infra/lib.sh (tests/infra/lib.test.sh)"
 bash tests/infra/lib.test.sh
@@ -102,21 +113,13 @@ cargo fmt --all -- --check
 lint_while_compiling
 cargo test -q --workspace --all-targets --no-run
 
-step "documents: OpenAPI examples against their schemas, error codes, families, licence, README endpoint table (infra/check-docs.sh)"
-# No build needed; after it only because its virtualenv is made meanwhile.
-prepared docs-venv
-bash infra/check-docs.sh
+step "the checks run beside the build: what is left of their time"
+joined documents
+joined template
+joined pure-core
 
 step "widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
 bash infra/embed.sh check
-
-step "template.yaml deploys: cfn-lint on it and on its SAM expansion"
-prepared deploy-venv
-bash infra/check-template.sh
-
-step "pure core: shared without default features builds and pulls in no runtime, database, token, HTTP or AWS crate (infra/check-core.sh)"
-# A check build of its own, as before: not under the lint wrapper.
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash infra/check-core.sh
 
 step "moto and the asteroid file: DynamoDB and S3 in a virtualenv, Chiron's ephemeris"
 prepared moto
@@ -160,7 +163,7 @@ if [[ "${TEST_RELEASE_PACKAGES:-}" == 1 ]]; then
     # thin LTO (PACKAGE_LTO=false): it would add about four CPU minutes per
     # family (docs/deploy.md, "Build time"). Every dependency compiles again
     # for that target, in release: 22 to 51 minutes on two cores.
-    prepared deploy-venv
+    # (The deploy virtualenv: made by the template check, joined above.)
     PACKAGE_LTO=false PACKAGE_ARCH="$HOST_ARCH" bash infra/package.sh
     TEMPLATE_ARCH="$(sed -n 's/^ *Architectures: *\[ *\([a-z0-9_]*\) *\].*/\1/p' template.yaml | head -1)"
     LAMBDA_DIR=target/lambda; [[ "$HOST_ARCH" == "$TEMPLATE_ARCH" ]] || LAMBDA_DIR="target/lambda-$HOST_ARCH"
@@ -195,6 +198,15 @@ rm -rf .test-run/chat-package && mkdir -p .test-run/chat-package
 unzip -q "$LAMBDA_DIR/chat/bootstrap.zip" -d .test-run/chat-package
 cargo build -q --workspace --bins --tests
 python3 infra/chat_lambda_check.py .test-run/chat-package/bootstrap target/debug/local-server
+
+# sam local beside the local server's steps below: half of its minute is
+# spent waiting on its container engine and the SAM CLI's start, and it
+# shares nothing with them (its own engine, moto server, network, ports and
+# random secrets; all stopped by id when it ends). The packages above, not
+# built again.
+prepared sam-venv
+beside sam-local "sam local start-api on the packages: a route of every family, a keyed natal chart (infra/sam-local.sh)" "the local server's steps" \
+    env SAM_PACKAGES_DIR="$LAMBDA_DIR" SAM_PORT="${SAM_PORT:-3300}" bash infra/sam-local.sh test
 
 step "smoke test: the local server as 'make run' starts it"
 SMOKE_DIR="$(mktemp -d)"
@@ -248,10 +260,6 @@ bash infra/browser-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 rm -rf "$SMOKE_DIR"
 
-step "sam local start-api on the packages: a route of every family, a keyed natal chart (infra/sam-local.sh)"
-# Its own container engine (started and stopped here if none answers), moto
-# server, network and random secrets; all stopped by id on exit. The
-# packages above, not built again.
-prepared sam-venv
-SAM_PACKAGES_DIR="$LAMBDA_DIR" SAM_PORT="${SAM_PORT:-3300}" bash infra/sam-local.sh test
+step "sam local, run beside the local server's steps: what is left of its time"
+joined sam-local
 echo "== all tests passed ($(du -sh target 2>/dev/null | cut -f1) under target/)"

@@ -124,6 +124,28 @@ else
     fail "a failure inside a function (status $status): $output"
 fi
 
+# 9. A step beside another: its time is its own, its log is shown when joined,
+#    and its failure ends the script with its status after the log.
+cat >"$TMP/beside.sh" <<EOF
+source "$ROOT/infra/lib.sh"
+BESIDE_DIR="$TMP/beside"
+beside quick "quick: passes" "the build" bash -c 'sleep 1; echo quick-output'
+beside broken "broken: fails" "the build" bash -c 'echo broken-output; exit 3'
+step "the build: two seconds"
+sleep 2
+joined quick
+step_times 2>&1
+joined broken
+echo not-reached
+EOF
+output="$(bash "$TMP/beside.sh" 2>&1)" && status=0 || status=$?
+if [[ "$status" -eq 3 && "$output" == *quick-output* && "$output" == *"1s  quick (beside the build)"* \
+    && "$output" == *broken-output* && "$output" == *"broken: failed (exit 3)"* && "$output" != *not-reached* ]]; then
+    pass "a step beside another is timed alone, shows its log, and its failure ends the script"
+else
+    fail "beside/joined (status $status): $output"
+fi
+
 # 8. Every infra script run by make test sources lib.sh (none ends silently).
 for script in "$ROOT"/infra/*.sh; do
     [[ "$script" == */lib.sh ]] && continue
