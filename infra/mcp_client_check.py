@@ -47,6 +47,10 @@ CALLS = {
         ("POST", "/api/calc/profections", pr),
     ),
     "firdaria": (pr, ("POST", "/api/calc/firdaria", pr)),
+    "primary_directions": (
+        pd := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "fromAge": 30, "toAge": 40},
+        ("POST", "/api/calc/primary-directions", pd),
+    ),
     "solar_return": (
         r := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "returnYear": 2026},
         ("POST", "/api/calc/solar-return", r),

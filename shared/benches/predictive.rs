@@ -8,6 +8,7 @@ use shared::astro::chart::solar_arc::{ArcMethod, default_direction_orbs, solar_a
 use shared::astro::chart::{ChartInput, MoonCenter};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
+use shared::astro::primary_directions::{BirthSky, DirectionKey, DirectionMethod, DirectionRequest, primary_directions};
 use shared::astro::time::JulianDay;
 use shared::astro::time_lords::firdaria::{firdaria, sect_at};
 use shared::astro::time_lords::profection::{ascendant_sign, profect};
@@ -49,6 +50,21 @@ fn predictive(c: &mut Criterion) {
             firdaria(birth, sect)
         })
     });
+    // Issue 32's goal: 90 years of directions under 5 ms. A new birth
+    // instant each iteration (the sky read from the ephemeris included),
+    // both methods, converse too.
+    let mut minutes = 0.0;
+    for method in DirectionMethod::ALL {
+        let request = DirectionRequest { method, key: DirectionKey::Naibod, zodiacal: true, converse: true, from_age: 0.0, to_age: 90.0 };
+        c.bench_function(&format!("primary_directions_90_years_{}", method.id()), |b| {
+            b.iter(|| {
+                minutes = (minutes + 97.0) % 5_000_000.0;
+                let instant = JulianDay(birth.0 + minutes / 1440.0);
+                let sky = BirthSky::at(&ephemeris, instant, 41.9028, 12.4964).expect("sky");
+                primary_directions(&sky, instant, &request)
+            })
+        });
+    }
 }
 
 criterion_group!(benches, predictive);

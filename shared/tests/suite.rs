@@ -21,6 +21,7 @@ mod key_formats;
 mod places_reference;
 mod polar_ascendant;
 mod predictive_reference;
+mod primary_directions_reference;
 mod repo_conformance;
 mod sidereal_reference;
 mod sky_reference;

@@ -41,6 +41,7 @@ mod pagination;
 mod pdf_reports;
 mod places;
 mod points;
+mod primary_directions;
 mod progressions;
 mod recorded;
 mod reference;

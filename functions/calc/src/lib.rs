@@ -12,6 +12,7 @@ mod links;
 mod moon_sun;
 mod natal;
 mod places;
+mod primary_directions;
 mod profections;
 mod progressions;
 mod request;
@@ -34,6 +35,7 @@ pub mod bodies {
     pub use crate::moon_sun::MoonSunRequest;
     pub use crate::natal::NatalRequest;
     pub use crate::places::PlaceSearch;
+    pub use crate::primary_directions::PrimaryDirectionsRequest;
     pub use crate::profections::ProfectionsRequest;
     pub use crate::progressions::ProgressionsRequest;
     pub use crate::returns::{LunarReturnRequest, SolarReturnRequest};
@@ -65,6 +67,12 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/solar-arc", Some(KeyPermission::CalcRead), post(solar_arc::calculate_solar_arc)),
         Route::new(Method::POST, "/api/calc/profections", Some(KeyPermission::CalcRead), post(profections::calculate_profections)),
         Route::new(Method::POST, "/api/calc/firdaria", Some(KeyPermission::CalcRead), post(firdaria::calculate_firdaria)),
+        Route::new(
+            Method::POST,
+            "/api/calc/primary-directions",
+            Some(KeyPermission::CalcRead),
+            post(primary_directions::calculate_primary_directions),
+        ),
         Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
             .in_module(Module::Chinese),
         Route::new(Method::GET, "/api/places", Some(KeyPermission::CalcRead), get(places::search_places)),

@@ -113,6 +113,36 @@ pub fn directions(answer: &Value) -> String {
     lines.join("\n")
 }
 
+/// Primary directions: how many, and the first few by date.
+pub fn primary_directions(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let number = |name: &str| data.get(name).map(Value::to_string).unwrap_or_default();
+    let directions = data.get("directions").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let mut lines = vec![format!(
+        "{} primary directions ({}, {} key, {}) from age {} to {}",
+        directions.len(),
+        text(data, "/method"),
+        text(data, "/key"),
+        if data.get("zodiacal").and_then(Value::as_bool) == Some(false) { "mundane" } else { "zodiacal" },
+        number("fromAge"),
+        number("toAge"),
+    )];
+    for direction in directions.iter().take(6) {
+        let side = direction.get("side").and_then(Value::as_str).map(|side| format!(" {side}")).unwrap_or_default();
+        lines.push(format!(
+            "age {:.2} ({}): {} {}{side} to {}, {}, arc {:.3}°",
+            direction.get("age").and_then(Value::as_f64).unwrap_or_default(),
+            text(direction, "/date").get(..10).unwrap_or(""),
+            title_case(text(direction, "/promissor")),
+            text(direction, "/aspect"),
+            title_case(text(direction, "/significator")),
+            text(direction, "/motion"),
+            direction.get("arc").and_then(Value::as_f64).unwrap_or_default(),
+        ));
+    }
+    lines.join("\n")
+}
+
 /// Profections or firdaria: the lords of the time asked about.
 pub fn time_lords(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);

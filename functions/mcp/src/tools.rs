@@ -134,6 +134,18 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::directions,
     },
     Tool {
+        name: "primary_directions",
+        title: "Primary directions",
+        description: "The promissors (Sun to Pluto and their aspects) carried by the turning sky to the ascendant, \
+                      midheaven, Sun and Moon, with the arc, age and date of each, between two ages; Placidus or \
+                      Regiomontanus, Naibod or Ptolemy key, zodiacal or mundane, optionally converse \
+                      (POST /api/calc/primary-directions).",
+        input_schema: schema::<calc::bodies::PrimaryDirectionsRequest>,
+        call: Call::Body { path: "/api/calc/primary-directions" },
+        structured: the_answer,
+        readable: readable::primary_directions,
+    },
+    Tool {
         name: "profections",
         title: "Annual and monthly profections",
         description: "The profected house and sign of the year and the month of life on a date, with their lords \

@@ -203,6 +203,17 @@ pub fn astronomical_angles(armc: f64, latitude: f64, obliquity: f64) -> (f64, f6
     (normalize_degrees(ascendant.to_degrees()), normalize_degrees(midheaven))
 }
 
+/// Right ascension and declination, degrees, of an ecliptic position of date
+/// (longitude, latitude) under `obliquity`: the library's `swe_cotrans`.
+pub fn equatorial_of(longitude: f64, latitude: f64, obliquity: f64) -> (f64, f64) {
+    let mut ecliptic = [longitude, latitude, 1.0];
+    let mut equatorial = [0.0f64; 3];
+    // SAFETY: swe_cotrans reads three doubles and writes three; both buffers
+    // hold three. A negative obliquity turns ecliptic into equatorial.
+    unsafe { sys::swe_cotrans(ecliptic.as_mut_ptr(), equatorial.as_mut_ptr(), -obliquity) };
+    (normalize_degrees(equatorial[0]), equatorial[1])
+}
+
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EphemerisError {
     #[error("the ephemeris serves dates from {FIRST_SUPPORTED_YEAR}-01-01 to {LAST_SUPPORTED_YEAR}-12-31")]

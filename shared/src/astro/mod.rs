@@ -10,6 +10,7 @@ pub mod events;
 pub mod frame;
 pub mod house;
 pub mod point;
+pub mod primary_directions;
 pub mod sky;
 pub mod stars;
 pub mod time;
