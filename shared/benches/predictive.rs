@@ -4,8 +4,10 @@
 use chrono::{Days, NaiveDate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use shared::astro::Ephemeris;
+use shared::astro::chart::declination::chart_declinations;
+use shared::astro::chart::midpoint::chart_midpoints;
 use shared::astro::chart::solar_arc::{ArcMethod, default_direction_orbs, solar_arc_directions};
-use shared::astro::chart::{ChartInput, MoonCenter};
+use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::house::HouseSystem;
 use shared::astro::point::PointId;
 use shared::astro::primary_directions::{BirthSky, DirectionKey, DirectionMethod, DirectionRequest, primary_directions};
@@ -50,6 +52,30 @@ fn predictive(c: &mut Criterion) {
             firdaria(birth, sect)
         })
     });
+    // Declinations with their parallels and midpoints with their contacts,
+    // on the chart already cast (what `includeDeclinations` and
+    // `includeMidpoints` add to a natal answer); a new instant each time.
+    let chart_at = |hours: f64| {
+        let input = ChartInput { instant: JulianDay(birth.0 + hours / 24.0), ..natal.clone() };
+        let chart = NatalChart::compute(&ephemeris, &input).expect("chart");
+        (input, chart)
+    };
+    let charts: Vec<_> = (0..64).map(|i| chart_at(f64::from(i) * 977.0)).collect();
+    let mut next = 0;
+    c.bench_function("declinations_and_parallels", |b| {
+        b.iter(|| {
+            next = (next + 1) % charts.len();
+            let (input, chart) = &charts[next];
+            chart_declinations(&ephemeris, input, chart, 1.0).expect("declinations")
+        })
+    });
+    c.bench_function("midpoints_and_contacts", |b| {
+        b.iter(|| {
+            next = (next + 1) % charts.len();
+            chart_midpoints(&charts[next].1, 1.5)
+        })
+    });
+
     // Issue 32's goal: 90 years of directions under 5 ms. A new birth
     // instant each iteration (the sky read from the ephemeris included),
     // both methods, converse too.

@@ -14,6 +14,7 @@ mod chinese_new_year;
 mod chiron_reference;
 mod cloudfront_signature;
 mod config_secrets;
+mod declinations_reference;
 mod edge_metering;
 mod ephemeris_reference;
 mod events_reference;

@@ -10,6 +10,7 @@ mod chinese;
 mod cloudfront;
 mod composite;
 mod content;
+mod declinations;
 // Shared with the latency benchmark, which also reads each call's time.
 mod documented;
 #[allow(dead_code)]

@@ -60,7 +60,7 @@ async fn arcs_to_the_midheaven_are_right_ascensions_past_the_armc_and_the_list_i
         .await;
     assert_eq!(natal.status, 200, "{}", natal.text);
     let armc = data["armc"].as_f64().unwrap();
-    let obliquity = 23.4409_f64.to_radians(); // true obliquity in May 1990, to 0.001°
+    let obliquity = 23.4422_f64.to_radians(); // the true obliquity in May 1990, to 0.001°
     let mut checked = 0;
     for direction in list.iter().filter(|d| d["significator"] == "midheaven") {
         let promissor = direction["promissor"].as_str().unwrap();
@@ -80,7 +80,7 @@ async fn arcs_to_the_midheaven_are_right_ascensions_past_the_armc_and_the_list_i
     }
     assert!(checked >= 10, "{checked} directions to the midheaven within 90 years");
     let meta = &response.body["meta"];
-    assert!(meta["mundanePosition"].as_str().unwrap().contains("semi-arc"));
+    assert!(meta["placement"].as_str().unwrap().contains("semi-arc"));
     assert_eq!(meta["yearLengthDays"], 365.2422);
 }
 
@@ -102,43 +102,48 @@ async fn converse_adds_the_converse_directions_to_the_same_direct_ones() {
 }
 
 #[tokio::test]
-async fn regiomontanus_and_mundane_directions_differ_from_the_default_but_not_at_the_midheaven() {
+async fn the_methods_agree_on_the_angles_and_part_on_the_lights() {
     let app = TestApp::spawn().await;
-    let placidus = app.post("/api/calc/primary-directions", &rome(json!({ "toAge": 60 }))).await;
-    let regio = app.post("/api/calc/primary-directions", &rome(json!({ "toAge": 60, "method": "regiomontanus", "key": "ptolemy" }))).await;
-    let mundane = app.post("/api/calc/primary-directions", &rome(json!({ "toAge": 60, "zodiacal": false }))).await;
-    for answer in [&regio, &mundane] {
+    let span = json!({ "toAge": 100, "converse": true });
+    let placidus = app.post("/api/calc/primary-directions", &rome(span.clone())).await;
+    let mut regio_body = rome(span.clone());
+    regio_body["method"] = json!("regiomontanus");
+    let regio = app.post("/api/calc/primary-directions", &regio_body).await;
+    let mut mundane_body = rome(span);
+    mundane_body["zodiacal"] = json!(false);
+    let mundane = app.post("/api/calc/primary-directions", &mundane_body).await;
+    for answer in [&placidus, &regio, &mundane] {
         assert_eq!(answer.status, 200, "{}", answer.text);
     }
-    assert_eq!(regio.body["data"]["degreesPerYear"], 1.0);
-    // Both methods agree on the meridian: a zodiacal conjunction with the
-    // midheaven has the same arc (the age by each key).
-    let mc = |answer: &Value, promissor: &str| {
-        directions(answer)
+    let arcs_to = |answer: &Value, significators: &[&str]| -> Vec<(String, f64)> {
+        let mut arcs: Vec<(String, f64)> = directions(answer)
             .iter()
-            .find(|d| d["significator"] == "midheaven" && d["aspect"] == "conjunction" && d["promissor"] == promissor)
-            .map(|d| d["arc"].as_f64().unwrap())
+            .filter(|d| significators.contains(&d["significator"].as_str().unwrap()))
+            .map(|d| {
+                (
+                    format!("{} {} {} {} {}", d["promissor"], d["aspect"], d["side"], d["significator"], d["motion"]),
+                    d["arc"].as_f64().unwrap(),
+                )
+            })
+            .collect();
+        arcs.sort_by(|a, b| a.0.cmp(&b.0));
+        arcs
     };
-    let shared: Vec<&str> = directions(&regio.body)
-        .iter()
-        .filter(|d| d["significator"] == "midheaven" && d["aspect"] == "conjunction")
-        .filter_map(|d| d["promissor"].as_str())
-        .collect();
-    assert!(!shared.is_empty());
-    for promissor in shared {
-        if let Some(arc) = mc(&placidus.body, promissor) {
-            assert!((mc(&regio.body, promissor).unwrap() - arc).abs() < 1e-9, "{promissor}");
-        }
+    // Zodiacal directions to the ascendant and midheaven are the same in
+    // both methods: the horizon and the meridian are the same circles.
+    let (p_angles, r_angles) = (arcs_to(&placidus.body, &["ascendant", "midheaven"]), arcs_to(&regio.body, &["ascendant", "midheaven"]));
+    assert!(p_angles.len() > 20);
+    assert_eq!(p_angles.len(), r_angles.len());
+    for ((name, p), (other, r)) in p_angles.iter().zip(&r_angles) {
+        assert_eq!(name, other);
+        assert!((p - r).abs() < 1e-9, "{name}: {p} against {r}");
     }
-    // Off the meridian the methods part: some ascendant arc differs.
-    let asc = |answer: &Value| -> Vec<(String, f64)> {
-        directions(answer)
-            .iter()
-            .filter(|d| d["significator"] == "ascendant")
-            .map(|d| (format!("{}{}{}", d["promissor"], d["aspect"], d["side"]), d["arc"].as_f64().unwrap()))
-            .collect()
-    };
-    assert_ne!(asc(&placidus.body), asc(&mundane.body));
+    // To the Sun and Moon, off the angles, the semi-arcs and the circles of position part.
+    let (p_lights, r_lights) = (arcs_to(&placidus.body, &["sun", "moon"]), arcs_to(&regio.body, &["sun", "moon"]));
+    let differing = p_lights.iter().filter(|(name, p)| r_lights.iter().any(|(other, r)| other == name && (p - r).abs() > 0.01)).count();
+    assert!(differing > 10, "{differing} of {} arcs to the lights differ", p_lights.len());
+    // Mundane directions take the bodies with their latitude and the aspects among the houses.
+    assert_ne!(arcs_to(&placidus.body, &["ascendant"]), arcs_to(&mundane.body, &["ascendant"]));
     assert!(mundane.body["meta"]["aspects"].as_str().unwrap().starts_with("mundane"));
 }
 
@@ -152,10 +157,39 @@ async fn a_circumpolar_sky_lists_what_it_cannot_direct() {
     let response = app.post("/api/calc/primary-directions", &body).await;
     assert_eq!(response.status, 200, "{}", response.text);
     let unreachable = response.body["data"]["unreachable"].as_array().unwrap();
-    // The midsummer Sun never sets at 69.6° N: no direction to it.
+    // The midsummer Sun never sets at 69.6° N: no Placidian direction to it...
     assert!(unreachable.iter().any(|p| p["significator"] == "sun"), "{unreachable:?}");
     assert!(!directions(&response.body).iter().any(|d| d["significator"] == "sun"));
-    assert!(!directions(&response.body).is_empty());
+    // ...but the Sun still culminates: its direction to the midheaven is
+    // its right ascension less the ARMC.
+    let natal = app.post("/api/calc/natal", &json!({ "dateTime": "1985-06-21T12:00", "location": body["birthLocation"] })).await;
+    let sun = natal.body["data"]["points"]["sun"]["longitude"].as_f64().unwrap().to_radians();
+    let right_ascension = (sun.sin() * 23.4424_f64.to_radians().cos()).atan2(sun.cos()).to_degrees();
+    let armc = response.body["data"]["armc"].as_f64().unwrap();
+    let sun_to_mc = (right_ascension - armc).rem_euclid(360.0);
+    if sun_to_mc / NAIBOD <= 90.0 {
+        let direction = directions(&response.body)
+            .iter()
+            .find(|d| d["promissor"] == "sun" && d["significator"] == "midheaven" && d["aspect"] == "conjunction")
+            .expect("the Sun to the midheaven");
+        assert!((direction["arc"].as_f64().unwrap() - sun_to_mc).abs() < 0.01, "{direction}");
+    }
+    // Regiomontanus places the midnight Sun: directions to it exist there.
+    let mut regio = body.clone();
+    regio["method"] = json!("regiomontanus");
+    let response = app.post("/api/calc/primary-directions", &regio).await;
+    assert!(directions(&response.body).iter().any(|d| d["significator"] == "sun"));
+
+    // At the pole itself: an answer, no NaN.
+    for latitude in [90.0, -90.0] {
+        let polar = json!({
+            "birthDateTime": "1985-06-21T12:00",
+            "birthLocation": { "latitude": latitude, "longitude": 0.0, "timezone": "UTC" },
+            "fromAge": 30, "toAge": 30
+        });
+        let response = app.post("/api/calc/primary-directions", &polar).await;
+        assert_eq!(response.status, 200, "{}", response.text);
+    }
 }
 
 #[tokio::test]
@@ -164,6 +198,7 @@ async fn bad_spans_methods_and_keys_are_refused_on_their_fields() {
     for (extra, pointer, says) in [
         (json!({ "fromAge": 0, "toAge": 120 }), "/toAge", "100"),
         (json!({ "fromAge": 50, "toAge": 40 }), "/toAge", "fromAge"),
+        (json!({ "fromAge": 95 }), "/fromAge", "send toAge too"),
         (json!({ "fromAge": -1 }), "/fromAge", "between 0 and 150"),
         (json!({ "toAge": 151, "fromAge": 100 }), "/toAge", "150"),
         (json!({ "method": "koch" }), "/method", "placidus, regiomontanus"),

@@ -6,6 +6,7 @@ mod chinese_forecast;
 mod composite;
 mod drawn;
 mod events;
+mod extras;
 mod firdaria;
 mod legacy_synastry;
 mod links;

@@ -40,8 +40,13 @@
 //! a mundane square is a quadrant, a sextile two thirds of one.
 //!
 //! A point that never rises or sets at the birth latitude (circumpolar:
-//! |tan φ tan δ| ≥ 1) has no semi-arc and no Regiomontanus place for every
-//! position; its directions are listed as unreachable, not guessed.
+//! |tan φ tan δ| ≥ 1) has no semi-arc: under Placidus it has a place only on
+//! the meridians, so it can be directed to the midheaven (and opposite it)
+//! but not to the ascendant, and a circumpolar Sun or Moon is no
+//! significator. Regiomontanus places every point, but a circumpolar one
+//! reaches only some circles of position (twice a day, or never). What
+//! cannot be reached is listed as unreachable, not guessed. The poles are
+//! measured a hair off them (89.999999°), as the houses' angles are.
 
 use crate::astro::aspect::AspectKind;
 use crate::astro::chart::solar_arc::{NAIBOD_DEGREES_PER_YEAR, TROPICAL_YEAR_DAYS};
@@ -52,7 +57,7 @@ use crate::astro::time::JulianDay;
 use crate::astro::zodiac::{normalize_degrees, signed_arc};
 
 /// How the sphere is divided to say where a point stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum DirectionMethod {
     /// Placidus' semi-arcs.
     #[default]
@@ -79,7 +84,7 @@ impl DirectionMethod {
 /// How an arc of direction becomes years of life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DirectionKey {
-    /// The Sun's mean motion in right ascension a day, 0.98564733°, a year.
+    /// The Sun's mean daily motion, 0.98564733°, a year.
     #[default]
     Naibod,
     /// One degree a year.
@@ -157,7 +162,7 @@ impl AspectSide {
 }
 
 /// With the primary motion (the sky turning west) or against it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Motion {
     Direct,
     Converse,
@@ -248,8 +253,8 @@ impl BirthSky {
         Ok(Self { armc, latitude, obliquity, bodies })
     }
 
-    fn body(&self, point: PointId) -> (f64, f64) {
-        self.bodies.iter().find(|(p, ..)| *p == point).map(|&(_, longitude, latitude)| (longitude, latitude)).unwrap_or((0.0, 0.0))
+    fn body(&self, point: PointId) -> Option<(f64, f64)> {
+        self.bodies.iter().find(|(p, ..)| *p == point).map(|&(_, longitude, latitude)| (longitude, latitude))
     }
 
     /// Hour angle (west of the upper meridian, −180..180) and declination
@@ -260,60 +265,102 @@ impl BirthSky {
     }
 }
 
-/// tan φ · tan δ: beyond ±1 the point never crosses the horizon.
-fn horizon_ratio(declination: f64, latitude: f64) -> Option<f64> {
-    let ratio = latitude.to_radians().tan() * declination.to_radians().tan();
-    (ratio.is_finite() && ratio.abs() < 1.0).then_some(ratio)
+/// The latitude the sphere is measured at: a hair off the poles, as the
+/// houses' angles are (`astronomical_angles`), where tan φ stays finite.
+fn measured_latitude(latitude: f64) -> f64 {
+    latitude.clamp(-89.999_999, 89.999_999)
+}
+
+/// tan φ · tan δ: beyond ±1 the point never crosses the horizon (it is
+/// circumpolar, always above or always below).
+fn horizon_ratio(declination: f64, latitude: f64) -> f64 {
+    measured_latitude(latitude).to_radians().tan() * declination.to_radians().tan()
+}
+
+/// The semi-arcs (diurnal, nocturnal) of a point that rises and sets.
+fn semi_arcs(ratio: f64) -> Option<(f64, f64)> {
+    (ratio.abs() < 1.0).then(|| {
+        let diurnal = 90.0 + ratio.asin().to_degrees();
+        (diurnal, 180.0 - diurnal)
+    })
 }
 
 /// Where a point at `hour_angle` with `declination` stands, in quadrants
 /// west of the upper meridian (−2..2: −1 the ascendant, 0 the midheaven, 1
-/// the descendant). `None` for a circumpolar point.
+/// the descendant). Placidus has no place for a circumpolar point (it has
+/// no semi-arcs); Regiomontanus places every point.
 pub fn mundane_position(method: DirectionMethod, hour_angle: f64, declination: f64, latitude: f64) -> Option<f64> {
-    let ratio = horizon_ratio(declination, latitude)?;
+    let ratio = horizon_ratio(declination, latitude);
     let hour_angle = signed_arc(hour_angle);
-    Some(match method {
+    match method {
         DirectionMethod::Placidus => {
-            let diurnal = 90.0 + ratio.asin().to_degrees();
-            let nocturnal = 180.0 - diurnal;
-            if hour_angle.abs() <= diurnal {
+            let (diurnal, nocturnal) = semi_arcs(ratio)?;
+            Some(if hour_angle.abs() <= diurnal {
                 hour_angle / diurnal
             } else if hour_angle > 0.0 {
                 1.0 + (hour_angle - diurnal) / nocturnal
             } else {
                 -1.0 + (hour_angle + diurnal) / nocturnal
-            }
+            })
         }
         DirectionMethod::Regiomontanus => {
             let h = hour_angle.to_radians();
-            h.sin().atan2(h.cos() + ratio).to_degrees() / 90.0
+            Some(h.sin().atan2(h.cos() + ratio).to_degrees() / 90.0)
         }
-    })
+    }
 }
 
-/// The hour angle at which a point of `declination` stands at `position`
-/// (quadrants, as [`mundane_position`]): its inverse.
-pub fn hour_angle_at(method: DirectionMethod, position: f64, declination: f64, latitude: f64) -> Option<f64> {
-    let ratio = horizon_ratio(declination, latitude)?;
+/// How close a place must come to count as reached (quadrants): the
+/// meridians exactly; a Regiomontanus circle to the rounding of atan2.
+const SAME_PLACE: f64 = 1e-9;
+const ON_CIRCLE: f64 = 1e-7;
+
+/// The hour angles at which a point of `declination` stands at `position`
+/// (quadrants, as [`mundane_position`]), the inverse of that map: one for a
+/// point that rises and sets. A circumpolar point crosses the meridians
+/// (positions 0 and ±2) in both methods; under Placidus it has no other
+/// place, under Regiomontanus it may cross another circle of position
+/// twice a day or never.
+pub fn hour_angles_at(method: DirectionMethod, position: f64, declination: f64, latitude: f64) -> [Option<f64>; 2] {
+    let ratio = horizon_ratio(declination, latitude);
     // (−2, 2]
     let position = signed_arc(position * 90.0) / 90.0;
-    Some(match method {
-        DirectionMethod::Placidus => {
-            let diurnal = 90.0 + ratio.asin().to_degrees();
-            let nocturnal = 180.0 - diurnal;
-            if position.abs() <= 1.0 {
-                position * diurnal
-            } else if position > 0.0 {
-                diurnal + (position - 1.0) * nocturnal
-            } else {
-                -diurnal + (position + 1.0) * nocturnal
-            }
-        }
+    match method {
+        DirectionMethod::Placidus => match semi_arcs(ratio) {
+            Some((diurnal, nocturnal)) => [
+                Some(if position.abs() <= 1.0 {
+                    position * diurnal
+                } else if position > 0.0 {
+                    diurnal + (position - 1.0) * nocturnal
+                } else {
+                    -diurnal + (position + 1.0) * nocturnal
+                }),
+                None,
+            ],
+            None if position.abs() < SAME_PLACE => [Some(0.0), None],
+            None if (position.abs() - 2.0).abs() < SAME_PLACE => [Some(180.0), None],
+            None => [None, None],
+        },
         DirectionMethod::Regiomontanus => {
-            let equator = (position * 90.0).to_radians();
-            (position * 90.0) + (ratio * equator.sin()).asin().to_degrees()
+            // tan He = sin H / (cos H + r) gives sin(H − He) = r sin He: two
+            // hour angles at most, each kept only if it is on this side of
+            // the circle (He, not He + 180°).
+            let equator = position * 90.0;
+            let sine = ratio * equator.to_radians().sin();
+            if !sine.is_finite() || sine.abs() > 1.0 {
+                return [None, None];
+            }
+            let shift = sine.asin().to_degrees();
+            let on_circle = |hour_angle: f64| {
+                mundane_position(method, hour_angle, declination, latitude)
+                    .filter(|&p| (signed_arc((p - position) * 90.0) / 90.0).abs() < ON_CIRCLE)
+                    .map(|_| signed_arc(hour_angle))
+            };
+            let first = on_circle(equator + shift);
+            let second = on_circle(equator + 180.0 - shift).filter(|&h| first.is_none_or(|f| (signed_arc(h - f)).abs() > 1e-9));
+            [first, second]
         }
-    })
+    }
 }
 
 /// One direction: the pair, its motion and its arc (degrees of the ARMC,
@@ -326,7 +373,7 @@ pub struct PrimaryDirection {
 }
 
 /// The arc of every pair by `method`, with the primary motion or against
-/// it; the pairs whose promissor or significator is circumpolar apart.
+/// it; apart, the pairs a circumpolar point makes unreachable.
 pub fn arcs(sky: &BirthSky, method: DirectionMethod, zodiacal: bool, motion: Motion) -> (Vec<PrimaryDirection>, Vec<DirectionPair>) {
     let mut directions = Vec::new();
     let mut unreachable = Vec::new();
@@ -346,12 +393,12 @@ fn arc_of(sky: &BirthSky, method: DirectionMethod, zodiacal: bool, motion: Motio
         Significator::Midheaven => 0.0,
         Significator::Sun | Significator::Moon => {
             let light = pair.significator.light()?;
-            let (longitude, ecliptic_latitude) = sky.body(light);
+            let (longitude, ecliptic_latitude) = sky.body(light)?;
             let (hour_angle, declination) = sky.hour_angle_and_declination(longitude, if zodiacal { 0.0 } else { ecliptic_latitude });
             mundane_position(method, hour_angle, declination, latitude)?
         }
     };
-    let (longitude, ecliptic_latitude) = sky.body(pair.promissor);
+    let (longitude, ecliptic_latitude) = sky.body(pair.promissor)?;
     let (promissor, target) = if zodiacal {
         // The aspect's point in the zodiac, without latitude, to the significator's place.
         (sky.hour_angle_and_declination(normalize_degrees(longitude + pair.offset()), 0.0), significator_position)
@@ -363,12 +410,15 @@ fn arc_of(sky: &BirthSky, method: DirectionMethod, zodiacal: bool, motion: Motio
         (sky.hour_angle_and_declination(longitude, ecliptic_latitude), significator_position + pair.offset() / 90.0)
     };
     let (hour_angle, declination) = promissor;
-    let target_hour_angle = hour_angle_at(method, target, declination, latitude)?;
-    let arc = match motion {
-        Motion::Direct => target_hour_angle - hour_angle,
-        Motion::Converse => hour_angle - target_hour_angle,
-    };
-    Some(normalize_degrees(arc))
+    // The first moment, turning this way, that the promissor stands there.
+    hour_angles_at(method, target, declination, latitude)
+        .into_iter()
+        .flatten()
+        .map(|target_hour_angle| match motion {
+            Motion::Direct => normalize_degrees(target_hour_angle - hour_angle),
+            Motion::Converse => normalize_degrees(hour_angle - target_hour_angle),
+        })
+        .min_by(f64::total_cmp)
 }
 
 /// What the client asks for.
@@ -447,7 +497,9 @@ mod tests {
                 for step in 0..72 {
                     let hour_angle = -177.5 + f64::from(step) * 5.0;
                     let position = mundane_position(method, hour_angle, declination, 51.5).unwrap();
-                    let back = hour_angle_at(method, position, declination, 51.5).unwrap();
+                    let [back, other] = hour_angles_at(method, position, declination, 51.5);
+                    let back = back.unwrap();
+                    assert_eq!(other, None, "a point that rises and sets is there once a day");
                     assert!((signed_arc(back - hour_angle)).abs() < 1e-9, "{method:?} δ {declination} H {hour_angle}: {back}");
                 }
             }
@@ -469,10 +521,54 @@ mod tests {
     }
 
     #[test]
-    fn a_circumpolar_point_has_no_position() {
+    fn a_circumpolar_point_crosses_the_meridians_and_under_regiomontanus_other_circles() {
         // At 70° N a declination of 25° never sets.
-        assert_eq!(mundane_position(DirectionMethod::Placidus, 10.0, 25.0, 70.0), None);
-        assert_eq!(hour_angle_at(DirectionMethod::Regiomontanus, 0.5, 25.0, 70.0), None);
+        let placidus = DirectionMethod::Placidus;
+        assert_eq!(mundane_position(placidus, 10.0, 25.0, 70.0), None);
+        assert_eq!(hour_angles_at(placidus, 0.0, 25.0, 70.0), [Some(0.0), None]);
+        assert_eq!(hour_angles_at(placidus, -2.0, 25.0, 70.0), [Some(180.0), None]);
+        assert_eq!(hour_angles_at(placidus, 0.5, 25.0, 70.0), [None, None]);
+        // Regiomontanus places it everywhere on its circle; each hour angle
+        // found for a place maps back to that place.
+        let regio = DirectionMethod::Regiomontanus;
+        let mut crossings = 0;
+        for step in 0..80 {
+            let position = -1.975 + f64::from(step) * 0.05;
+            for hour_angle in hour_angles_at(regio, position, 25.0, 70.0).into_iter().flatten() {
+                let back = mundane_position(regio, hour_angle, 25.0, 70.0).unwrap();
+                assert!((signed_arc((back - position) * 90.0)).abs() < 1e-6, "{position}: {hour_angle} → {back}");
+                crossings += 1;
+            }
+        }
+        assert!(crossings > 0);
+        // It never reaches the horizon.
+        assert_eq!(hour_angles_at(regio, -1.0, 25.0, 70.0), [None, None]);
+    }
+
+    #[test]
+    fn the_pole_is_measured_a_hair_off_it_and_answers_without_nan() {
+        let sky = BirthSky { armc: 10.0, latitude: 90.0, obliquity: 23.44, bodies: PROMISSORS.iter().map(|&p| (p, 40.0, 2.0)).collect() };
+        for method in DirectionMethod::ALL {
+            for zodiacal in [true, false] {
+                let (found, _) = arcs(&sky, method, zodiacal, Motion::Direct);
+                assert!(found.iter().all(|d| d.arc.is_finite() && (0.0..360.0).contains(&d.arc)));
+            }
+        }
+    }
+
+    #[test]
+    fn a_circumpolar_promissor_still_culminates() {
+        // The midsummer Sun at 70° N never sets, yet reaches the midheaven
+        // when the ARMC reaches its right ascension, in both methods.
+        let sky = BirthSky { armc: 10.0, latitude: 70.0, obliquity: 23.44, bodies: PROMISSORS.iter().map(|&p| (p, 90.0, 0.0)).collect() };
+        let pair =
+            DirectionPair { promissor: PointId::Sun, aspect: AspectKind::Conjunction, side: None, significator: Significator::Midheaven };
+        for method in DirectionMethod::ALL {
+            assert!((arc_of(&sky, method, true, Motion::Direct, pair).unwrap() - 80.0).abs() < 1e-9, "{method:?}");
+        }
+        // ...but has no Placidian place on the horizon.
+        let rising = DirectionPair { significator: Significator::Ascendant, ..pair };
+        assert_eq!(arc_of(&sky, DirectionMethod::Placidus, true, Motion::Direct, rising), None);
     }
 
     #[test]

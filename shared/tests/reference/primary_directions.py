@@ -114,32 +114,40 @@ def wrapped(x):
 
 def turn_until(armc, geolat, eps, lon, lat, hsys, target, sign):
     """The smallest a in [0, 360) for which the point's house position at
-    ARMC + sign * a equals target. Turning forward the house position falls
-    (12 -> 11 -> 10 ...), so the distance left, (position - target) mod 12
-    for a direct turn, falls to 0 and then jumps back to 12."""
-    def left(a):
-        p = house_position(armc + sign * a, geolat, eps, lon, lat, hsys)
-        d = (p - target) * sign
-        return d % 12.0
+    ARMC + sign * a equals target, or None if it never does. The difference
+    (position - target), wrapped into (-6, 6], changes sign where the point
+    crosses the target's circle (a jump of about 12 is the opposite circle,
+    not a crossing); a point that rises and sets crosses each circle once a
+    day, a circumpolar one some circles twice and others never."""
+    def offset(a):
+        return wrapped(house_position(armc + sign * a, geolat, eps, lon, lat, hsys) - target)
 
-    if wrapped(house_position(armc, geolat, eps, lon, lat, hsys) - target) == 0.0:
+    f0 = offset(0.0)
+    if f0 == 0.0:
         return 0.0
-    a0, d0 = 0.0, left(0.0)
+    a0 = 0.0
     steps = int(round(360.0 / SCAN_STEP))
     for i in range(1, steps + 1):
         a1 = i * SCAN_STEP
-        d1 = left(a1)
-        if d1 > d0 + 6.0:  # passed the target inside (a0, a1]
-            lo, hi = a0, a1
+        f1 = offset(a1)
+        if (f1 == 0.0 or (f0 > 0) != (f1 > 0)) and abs(f1 - f0) < 6.0:
+            lo, hi, flo = a0, a1, f0
             while hi - lo > TOLERANCE:
                 mid = 0.5 * (lo + hi)
-                if left(mid) > 6.0:
+                fm = offset(mid)
+                if fm == 0.0 or (fm > 0) != (flo > 0):
                     hi = mid
                 else:
-                    lo = mid
+                    lo, flo = mid, fm
             return 0.5 * (lo + hi)
-        a0, d0 = a1, d1
-    raise RuntimeError("the point never reached its target")
+        a0, f0 = a1, f1
+    return None
+
+
+def meridian_arc(ra, armc, target_hour_angle, sign):
+    """A circumpolar point has no Placidian place but the meridians: it is
+    on them when its hour angle (ARMC - RA) is 0 or 180."""
+    return ((ra + target_hour_angle - armc) * sign) % 360.0
 
 
 FIELDS = ("method", "zodiacal", "significator", "promissor", "aspect", "side", "motion", "arc")
@@ -200,15 +208,24 @@ def main():
                                 lon, lat = plon, plat
                                 # The promissor stands `offset` behind the significator among the houses.
                                 target = (sig_pos - offset / 30.0 - 1.0) % 12.0 + 1.0
-                            _, dec = equatorial(lon, lat, eps)
+                            ra, dec = equatorial(lon, lat, eps)
                             sig_polar = sig_coords is not None and circumpolar(equatorial(*sig_coords, eps)[1], geolat)
-                            if circumpolar(dec, geolat) or sig_polar:
-                                if zodiacal:
-                                    unreachable.append(dict(key))
-                                continue
+                            # The target on a meridian: the cusp of the 10th (hour angle 0) or the 4th (180).
+                            meridian = {10.0: 0.0, 4.0: 180.0}.get(round(target, 9))
                             for motion, sign in (("direct", 1.0), ("converse", -1.0)):
-                                arc = turn_until(armc, geolat, eps, lon, lat, hsys, target, sign)
-                                directions.append(dict(key, motion=motion, arc=arc))
+                                if method == "placidus" and (sig_polar or circumpolar(dec, geolat)):
+                                    # Placidus: no semi-arc, a place on the meridians only.
+                                    arc = None
+                                    if meridian is not None and not sig_polar:
+                                        arc = meridian_arc(ra, armc, meridian, sign)
+                                else:
+                                    arc = turn_until(armc, geolat, eps, lon, lat, hsys, target, sign)
+                                if arc is None:
+                                    unreachable.append(dict(key, motion=motion))
+                                else:
+                                    directions.append(dict(key, motion=motion, arc=arc))
+                            if sig_polar or circumpolar(dec, geolat):
+                                continue
                             if method == "placidus" and zodiacal:
                                 start = house_position(armc, geolat, eps, lon, lat, hsys)
                                 upper = lambda p: 7.0 <= p <= 13.0  # noqa: E731
@@ -230,7 +247,7 @@ def main():
         cases.append({
             "case": label, "jd_ut": jd, "latitude": geolat, "longitude": geolon,
             "armc": armc, "obliquity": eps, "directions": directions,
-            "unreachable_zodiacal": unreachable, "flatlib": flatlib_arcs,
+            "unreachable": unreachable, "flatlib": flatlib_arcs,
         })
 
     doc = {
@@ -244,7 +261,7 @@ def main():
     doc["fields"] = list(FIELDS)
     rows = {}
     for c in cases:
-        for name in ("directions", "unreachable_zodiacal", "flatlib"):
+        for name in ("directions", "unreachable", "flatlib"):
             c[name] = row_list(c[name], rows)
     text = json.dumps(doc, indent=1, sort_keys=True, allow_nan=False)
     text = re.sub(r'"(@row\d+)"', lambda m: json.dumps(rows[m.group(1)], allow_nan=False), text)
@@ -255,8 +272,8 @@ def main():
     print("wrote %s: %d cases, %d arcs by turning the sky, %d flatlib semi-arc arcs, %d bytes"
           % (OUT, len(cases), total, flatlib_compared, len(text)))
     for c in cases:
-        print("  %-16s %4d arcs, %3d unreachable (zodiacal), %3d flatlib"
-              % (c["case"], len(c["directions"]), len(c["unreachable_zodiacal"]), len(c["flatlib"])))
+        print("  %-16s %4d arcs, %3d unreachable, %3d flatlib"
+              % (c["case"], len(c["directions"]), len(c["unreachable"]), len(c["flatlib"])))
 
 
 if __name__ == "__main__":

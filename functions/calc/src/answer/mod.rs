@@ -2,9 +2,11 @@
 //! houses and aspects (each with its text when asked), the `meta` every
 //! chart answer carries, and the titles of its chart links.
 
+mod declination;
 mod meta;
 mod titles;
 
+pub use declination::{DeclinationsBody, MidpointsBody};
 pub use meta::ChartMeta;
 pub use titles::{LinkText, NamedChartLink};
 

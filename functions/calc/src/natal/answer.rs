@@ -3,6 +3,7 @@
 use serde::Serialize;
 use shared::astro::analysis::Analysis;
 use shared::astro::chart::MoonCenter;
+use shared::astro::chart::midpoint::DEFAULT_MIDPOINT_ORB;
 use shared::astro::frame::Perspective;
 use shared::astro::stars::StarPlacement;
 use shared::astro::time::{format_local, format_utc};
@@ -11,7 +12,7 @@ use shared::http::chart_link::ImageLinks;
 
 use super::input::NatalQuery;
 use super::usecase::NatalReading;
-use crate::answer::{ChartBody, ChartMeta};
+use crate::answer::{ChartBody, ChartMeta, DeclinationsBody, MidpointsBody};
 use crate::summary::link::SummaryLink;
 use crate::texts::Texts;
 
@@ -33,6 +34,12 @@ pub struct NatalData {
     /// With `includeFixedStars`: the listed stars and their conjunctions.
     #[serde(skip_serializing_if = "Option::is_none")]
     fixed_stars: Option<Vec<FixedStarBody>>,
+    /// With `includeDeclinations`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declinations: Option<DeclinationsBody>,
+    /// With `includeMidpoints`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    midpoints: Option<MidpointsBody>,
 }
 
 #[derive(Debug, Serialize)]
@@ -93,6 +100,8 @@ pub fn present(
         summary,
         analysis: reading.analysis,
         fixed_stars: reading.fixed_stars.map(|stars| stars.into_iter().map(FixedStarBody::of).collect()),
+        declinations: reading.extras.declinations.as_ref().map(|(d, orb)| DeclinationsBody::of(d, *orb)),
+        midpoints: reading.extras.midpoints.as_deref().map(|m| MidpointsBody::of(m, DEFAULT_MIDPOINT_ORB)),
     };
     let document = Document::new(data)
         .with_meta(

@@ -6,6 +6,7 @@ use shared::astro::frame::Perspective;
 use shared::astro::time::ResolvedInstant;
 use shared::http::ApiError;
 
+use crate::extras::ChartExtras;
 use crate::request::{
     CommonOptions, LocationBody, Place, Problems, chart_request, moon_center, parse_common, parse_instant, parse_location,
 };
@@ -22,6 +23,12 @@ chart_request! {
         include_analysis: Option<bool>,
         /// Add the fixed stars conjunct the points.
         include_fixed_stars: Option<bool>,
+        /// Add each point's declination, the out-of-bounds points and the parallels and contraparallels.
+        include_declinations: Option<bool>,
+        /// The orb of parallels and contraparallels, degrees of declination (default 1; more than 0, at most 5).
+        parallel_orb: Option<f64>,
+        /// Add the midpoints of the ten planets, the ascendant and the midheaven, and the points on them.
+        include_midpoints: Option<bool>,
     }
 }
 
@@ -35,6 +42,7 @@ pub struct NatalQuery {
     pub options: CommonOptions,
     pub include_analysis: bool,
     pub include_fixed_stars: bool,
+    pub extras: ChartExtras,
 }
 
 impl NatalQuery {
@@ -44,6 +52,7 @@ impl NatalQuery {
         let instant = parse_instant(&body.date_time, place.zone.as_ref(), ephemeris, "/dateTime", &mut problems);
         let options = parse_common(&body.common_options(), ephemeris, instant.map(|i| i.julian_day_ut()), &mut problems);
         let moon_center = moon_center(body.moon_center.as_deref(), &mut problems);
+        let extras = ChartExtras::parse(body.include_declinations, body.parallel_orb, body.include_midpoints, &mut problems);
         if body.moon_center.is_some() && options.frame.perspective != Perspective::Geocentric {
             problems.add("/moonCenter", "moonCenter chooses the Moon's place in a geocentric chart; with another perspective leave it out");
         }
@@ -57,6 +66,7 @@ impl NatalQuery {
             options,
             include_analysis: body.include_analysis.unwrap_or(false),
             include_fixed_stars: body.include_fixed_stars == Some(true),
+            extras,
         })
     }
 

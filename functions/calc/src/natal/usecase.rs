@@ -9,6 +9,7 @@ use shared::http::ApiError;
 use shared::http::chart_link::{ChartSpec, InputSpec};
 
 use super::input::NatalQuery;
+use crate::extras::ExtrasReading;
 use crate::request::ephemeris_error;
 
 /// The chart and what the request added to it.
@@ -18,6 +19,8 @@ pub struct NatalReading {
     pub analysis: Option<Analysis>,
     /// With `includeFixedStars`: the listed stars and their conjunctions.
     pub fixed_stars: Option<Vec<StarPlacement>>,
+    /// With `includeDeclinations` and `includeMidpoints`.
+    pub extras: ExtrasReading,
     /// What the answer's image and summary links draw.
     pub spec: ChartSpec,
 }
@@ -30,7 +33,8 @@ pub fn cast_natal(ephemeris: &Ephemeris, query: &NatalQuery) -> Result<NatalRead
         false => None,
     };
     let analysis = query.include_analysis.then(|| Analysis::of(&chart));
-    Ok(NatalReading { chart, analysis, fixed_stars, spec: ChartSpec::Natal { i: InputSpec::of(&input) } })
+    let extras = ExtrasReading::of(ephemeris, &input, &chart, query.extras).map_err(|e| ephemeris_error(e, "/dateTime"))?;
+    Ok(NatalReading { chart, analysis, fixed_stars, extras, spec: ChartSpec::Natal { i: InputSpec::of(&input) } })
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub struct PrimaryDirectionsData {
     armc: f64,
     /// By date; the converse ones (with `converse`) among them.
     directions: Vec<DirectionBody>,
-    /// Pairs not directed: the promissor or the significator never rises or sets at the birth latitude.
+    /// Pairs not directed: a circumpolar point never reaches the place, turning either way.
     unreachable: Vec<PairBody>,
 }
 
@@ -110,7 +110,7 @@ pub fn present(query: &PrimaryDirectionsQuery, sky: &BirthSky, found: &PrimaryDi
     meta.add_instant(&query.birth_text, &query.birth);
     meta.finish_plain(
         Document::new(data)
-            .with_meta("mundanePosition", position)
+            .with_meta("placement", position)
             .with_meta("aspects", aspects)
             .with_meta(
                 "arc",

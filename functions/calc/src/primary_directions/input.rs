@@ -37,6 +37,7 @@ pub struct PrimaryDirectionsRequest {
     pub converse: Option<bool>,
 }
 
+/// A primary directions request as the use case reads it.
 pub struct PrimaryDirectionsQuery {
     pub birth_text: String,
     pub birth: ResolvedInstant,
@@ -45,45 +46,50 @@ pub struct PrimaryDirectionsQuery {
     pub request: DirectionRequest,
 }
 
-fn choice<T: Copy + Default>(
-    text: Option<&str>,
-    all: &[T],
-    id: fn(T) -> &'static str,
-    pointer: &str,
-    what: &str,
-    problems: &mut Problems,
-) -> T {
-    let Some(text) = text else { return T::default() };
-    all.iter().copied().find(|&item| id(item) == text).unwrap_or_else(|| {
-        let valid: Vec<_> = all.iter().map(|&item| id(item)).collect();
-        problems.add(pointer, format!("unknown {what} '{text}'; valid: {}", valid.join(", ")));
-        T::default()
-    })
-}
-
 impl PrimaryDirectionsQuery {
     pub fn parse(body: &PrimaryDirectionsRequest, ephemeris: &Ephemeris) -> Result<Self, ApiError> {
         let mut problems = Problems::default();
         let place = parse_location(&body.birth_location, "/birthLocation", &mut problems);
         let birth = parse_instant(&body.birth_date_time, place.zone.as_ref(), ephemeris, "/birthDateTime", &mut problems);
-        let method = choice(body.method.as_deref(), &DirectionMethod::ALL, DirectionMethod::id, "/method", "method", &mut problems);
-        let key = choice(body.key.as_deref(), &DirectionKey::ALL, DirectionKey::id, "/key", "key", &mut problems);
+        let method = match body.method.as_deref() {
+            None => DirectionMethod::default(),
+            Some(id) => DirectionMethod::parse(id).unwrap_or_else(|| {
+                let valid: Vec<_> = DirectionMethod::ALL.iter().map(|m| m.id()).collect();
+                problems.add("/method", format!("unknown method '{id}'; valid: {}", valid.join(", ")));
+                DirectionMethod::default()
+            }),
+        };
+        let key = match body.key.as_deref() {
+            None => DirectionKey::default(),
+            Some(id) => DirectionKey::parse(id).unwrap_or_else(|| {
+                let valid: Vec<_> = DirectionKey::ALL.iter().map(|k| k.id()).collect();
+                problems.add("/key", format!("unknown key '{id}'; valid: {}", valid.join(", ")));
+                DirectionKey::default()
+            }),
+        };
         let from_age = body.from_age.unwrap_or(0.0);
         let to_age = body.to_age.unwrap_or(DEFAULT_TO_AGE);
-        if !(0.0..=MAX_AGE_YEARS).contains(&from_age) {
+        let ages = 0.0..=MAX_AGE_YEARS;
+        if !ages.contains(&from_age) {
             problems.add("/fromAge", format!("fromAge must be between 0 and {MAX_AGE_YEARS} years"));
-        } else if !(0.0..=MAX_AGE_YEARS).contains(&to_age) {
+        }
+        if !ages.contains(&to_age) {
             problems.add("/toAge", format!("toAge must be between 0 and {MAX_AGE_YEARS} years"));
-        } else if to_age < from_age {
-            problems.add("/toAge", format!("toAge ({to_age}; default {DEFAULT_TO_AGE}) must not be before fromAge ({from_age})"));
-        } else if to_age - from_age > MAX_SPAN_YEARS {
-            problems.add(
-                "/toAge",
-                format!(
-                    "a request covers at most {MAX_SPAN_YEARS} years: with fromAge {from_age}, toAge at most {}",
-                    from_age + MAX_SPAN_YEARS
-                ),
-            );
+        }
+        if ages.contains(&from_age) && ages.contains(&to_age) {
+            if to_age < from_age && body.to_age.is_none() {
+                problems.add("/fromAge", format!("fromAge ({from_age}) is after the default toAge ({DEFAULT_TO_AGE}): send toAge too"));
+            } else if to_age < from_age {
+                problems.add("/toAge", format!("toAge ({to_age}) must not be before fromAge ({from_age})"));
+            } else if to_age - from_age > MAX_SPAN_YEARS {
+                problems.add(
+                    "/toAge",
+                    format!(
+                        "a request covers at most {MAX_SPAN_YEARS} years: with fromAge {from_age}, toAge at most {}",
+                        from_age + MAX_SPAN_YEARS
+                    ),
+                );
+            }
         }
         problems.into_result()?;
         let (Some(birth), Some(zone)) = (birth, place.zone) else {

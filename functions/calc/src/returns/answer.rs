@@ -4,13 +4,14 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use shared::astro::analysis::Analysis;
+use shared::astro::chart::midpoint::DEFAULT_MIDPOINT_ORB;
 use shared::astro::time::format_utc;
 use shared::http::chart_link::ImageLinks;
 use shared::http::{ApiError, Document};
 
 use super::input::{ReturnQuery, Returning};
 use super::usecase::ReturnReading;
-use crate::answer::{ChartBody, ChartMeta, LinkText, NamedChartLink, local_instant_text};
+use crate::answer::{ChartBody, ChartMeta, DeclinationsBody, LinkText, MidpointsBody, NamedChartLink, local_instant_text};
 use crate::summary::link::SummaryLink;
 use crate::texts::Texts;
 
@@ -31,6 +32,12 @@ pub struct ReturnChart {
     /// With `includeAnalysis`: the return chart's balance and dignities.
     #[serde(skip_serializing_if = "Option::is_none")]
     analysis: Option<Analysis>,
+    /// With `includeDeclinations`, of the return chart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declinations: Option<DeclinationsBody>,
+    /// With `includeMidpoints`, of the return chart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    midpoints: Option<MidpointsBody>,
 }
 
 #[derive(Debug, Serialize)]
@@ -81,6 +88,8 @@ fn found(
         charts,
         summary,
         analysis: query.include_analysis.then(|| Analysis::of(&reading.chart)),
+        declinations: reading.extras.declinations.as_ref().map(|(d, orb)| DeclinationsBody::of(d, *orb)),
+        midpoints: reading.extras.midpoints.as_deref().map(|m| MidpointsBody::of(m, DEFAULT_MIDPOINT_ORB)),
     };
     Ok((found, meta))
 }

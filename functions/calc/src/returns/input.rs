@@ -6,6 +6,7 @@ use shared::astro::chart::{ChartInput, MoonCenter};
 use shared::astro::time::{JulianDay, Repeated, ResolvedInstant, local_time_on};
 use shared::http::ApiError;
 
+use crate::extras::ChartExtras;
 use crate::request::{
     CommonOptions, CommonOptionsBody, LocationBody, Place, Problems, chart_request, ephemeris_error, parse_common, parse_day,
     parse_instant, parse_location,
@@ -28,6 +29,12 @@ chart_request! {
         return_location: Option<LocationBody>,
         /// Add the chart's analysis (elements, modalities, hemispheres, patterns).
         include_analysis: Option<bool>,
+        /// Add each point's declination, the out-of-bounds points and the parallels and contraparallels.
+        include_declinations: Option<bool>,
+        /// The orb of parallels and contraparallels, degrees of declination (default 1; more than 0, at most 5).
+        parallel_orb: Option<f64>,
+        /// Add the midpoints of the ten planets, the ascendant and the midheaven, and the points on them.
+        include_midpoints: Option<bool>,
     }
 }
 
@@ -43,6 +50,12 @@ chart_request! {
         return_location: Option<LocationBody>,
         /// Add the chart's analysis (elements, modalities, hemispheres, patterns).
         include_analysis: Option<bool>,
+        /// Add each point's declination, the out-of-bounds points and the parallels and contraparallels.
+        include_declinations: Option<bool>,
+        /// The orb of parallels and contraparallels, degrees of declination (default 1; more than 0, at most 5).
+        parallel_orb: Option<f64>,
+        /// Add the midpoints of the ten planets, the ascendant and the midheaven, and the points on them.
+        include_midpoints: Option<bool>,
     }
 }
 
@@ -65,6 +78,7 @@ pub struct ReturnQuery {
     /// Whether the request named a return place.
     pub chart_place_given: bool,
     pub include_analysis: bool,
+    pub extras: ChartExtras,
     pub options: CommonOptions,
     pub returning: Returning,
 }
@@ -102,7 +116,13 @@ impl Parsed {
         self.chart_place.unwrap_or(self.birth_place)
     }
 
-    fn query(self, birth: ResolvedInstant, birth_text: &str, include_analysis: Option<bool>, returning: Returning) -> ReturnQuery {
+    fn query(
+        self,
+        birth: ResolvedInstant,
+        birth_text: &str,
+        (include_analysis, extras): (Option<bool>, ChartExtras),
+        returning: Returning,
+    ) -> ReturnQuery {
         ReturnQuery {
             birth_text: birth_text.to_owned(),
             birth,
@@ -110,6 +130,7 @@ impl Parsed {
             chart_place_given: self.chart_place.is_some(),
             chart_place: self.chart_place(),
             include_analysis: include_analysis.unwrap_or(false),
+            extras,
             options: self.options,
             returning,
         }
@@ -121,12 +142,13 @@ impl ReturnQuery {
         let mut problems = Problems::default();
         let locations = (&body.birth_location, body.return_location.as_ref());
         let parsed = Parsed::of(ephemeris, &body.birth_date_time, locations, &body.common_options(), &mut problems);
+        let extras = ChartExtras::parse(body.include_declinations, body.parallel_orb, body.include_midpoints, &mut problems);
         if !RETURN_YEARS.contains(&body.return_year) {
             problems.add("/returnYear", format!("returnYear must be from {} to {}", RETURN_YEARS.start(), RETURN_YEARS.end()));
         }
         problems.into_result()?;
         let birth = parsed.birth()?;
-        Ok(parsed.query(birth, &body.birth_date_time, body.include_analysis, Returning::Solar { year: body.return_year }))
+        Ok(parsed.query(birth, &body.birth_date_time, (body.include_analysis, extras), Returning::Solar { year: body.return_year }))
     }
 
     /// A date before birth is answered like any other: the Moon passed its
@@ -136,6 +158,7 @@ impl ReturnQuery {
         let locations = (&body.birth_location, body.return_location.as_ref());
         let parsed = Parsed::of(ephemeris, &body.birth_date_time, locations, &body.common_options(), &mut problems);
         let from_day = parse_day(&body.return_date, "/returnDate", &mut problems);
+        let extras = ChartExtras::parse(body.include_declinations, body.parallel_orb, body.include_midpoints, &mut problems);
         problems.into_result()?;
         let birth = parsed.birth()?;
         let from_day = from_day.ok_or_else(|| ApiError::invalid_field("/returnDate", "expected a date as YYYY-MM-DD"))?;
@@ -144,7 +167,7 @@ impl ReturnQuery {
             .ok_or_else(|| ApiError::invalid_field("/returnDate", "this day has no midnight in the time zone"))?;
         ephemeris.check_supported(from.julian_day_ut()).map_err(|e| ephemeris_error(e, "/returnDate"))?;
         let returning = Returning::Lunar { from: from.julian_day_ut(), from_date: body.return_date.clone() };
-        Ok(parsed.query(birth, &body.birth_date_time, body.include_analysis, returning))
+        Ok(parsed.query(birth, &body.birth_date_time, (body.include_analysis, extras), returning))
     }
 
     /// The pointer of the field a return's date comes from.

@@ -11,6 +11,7 @@ use shared::http::ApiError;
 use shared::http::chart_link::{ChartSpec, InputSpec};
 
 use super::input::{ReturnQuery, Returning};
+use crate::extras::ExtrasReading;
 use crate::request::ephemeris_error;
 
 pub struct ReturnReading {
@@ -19,6 +20,8 @@ pub struct ReturnReading {
     /// The return instant.
     pub at: JulianDay,
     pub chart: NatalChart,
+    /// With `includeDeclinations` and `includeMidpoints`, of the return chart.
+    pub extras: ExtrasReading,
     /// The bi-wheel (natal inside, the return outside), also what the
     /// summary reads.
     pub return_spec: ChartSpec,
@@ -52,11 +55,13 @@ pub fn find_return(ephemeris: &Ephemeris, query: &ReturnQuery) -> Result<ReturnR
     };
     let return_input = query.return_input(at);
     let chart = NatalChart::compute(ephemeris, &return_input).map_err(|e| ephemeris_error(e, query.date_pointer()))?;
+    let extras = ExtrasReading::of(ephemeris, &return_input, &chart, query.extras).map_err(|e| ephemeris_error(e, query.date_pointer()))?;
     let natal = InputSpec::of(&query.natal_input());
     Ok(ReturnReading {
         natal_longitude,
         at,
         chart,
+        extras,
         return_spec: ChartSpec::Return { i: natal.clone(), r: InputSpec::of(&return_input), k: kind },
         natal_spec: ChartSpec::Natal { i: natal },
     })

@@ -1,6 +1,8 @@
 //! Charts: the positions, houses, angles and aspects for a moment and place.
 
 pub mod composite;
+pub mod declination;
+pub mod midpoint;
 pub mod natal;
 pub mod progression;
 pub mod returns;
