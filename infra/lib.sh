@@ -94,6 +94,25 @@ step_times() {
 # ends the script there. `beside_stop` (for the EXIT trap) stops those still
 # running, letting each one's own trap clean up.
 BESIDE_DIR="${BESIDE_DIR:-$INFRA_ROOT/.test-run}"
+
+# The exit status of a background job, read from the file it writes when it
+# ends (`FILE`), not from `wait PID`: a long run (a cold build starts tens of
+# thousands of processes) wraps the process ids, a new child of this shell
+# can take a finished job's id, and bash then forgets the finished job's
+# status ("wait: pid N is not a child of this shell": a fresh-clone run
+# failed so after its MCP virtualenv had been made). Waits while the job
+# runs; a job gone without its file (killed) counts as failed.
+status_of() {
+    local file="$1" pid="$2"
+    while [[ ! -f "$file" ]]; do
+        if ! kill -0 "$pid" 2>/dev/null && [[ ! -f "$file" ]]; then
+            echo 137
+            return
+        fi
+        sleep 0.2
+    done
+    cat "$file"
+}
 declare -A BESIDE_PIDS=() BESIDE_TITLES=() BESIDE_WHILE=()
 BESIDE_NAMES=()
 BESIDE_SECONDS=()
@@ -102,6 +121,7 @@ beside() {
     local name="$1" title="$2" of="$3"
     shift 3
     mkdir -p "$BESIDE_DIR"
+    rm -f "$BESIDE_DIR/beside-$name.status" "$BESIDE_DIR/beside-$name.seconds"
     (
         start=$(date +%s)
         nice -n 10 "$@" &
@@ -111,6 +131,7 @@ beside() {
         status=0
         wait "$child" || status=$?
         echo "$(($(date +%s) - start))" >"$BESIDE_DIR/beside-$name.seconds"
+        echo "$status" >"$BESIDE_DIR/beside-$name.status"
         exit "$status"
     ) >"$BESIDE_DIR/beside-$name.log" 2>&1 </dev/null &
     BESIDE_PIDS[$name]=$!
@@ -119,9 +140,9 @@ beside() {
     echo "== beside $of: $title"
 }
 joined() {
-    local name="$1" pid status=0
+    local name="$1" pid status
     pid="${BESIDE_PIDS[$name]}"
-    wait "$pid" || status=$?
+    status="$(status_of "$BESIDE_DIR/beside-$name.status" "$pid")"
     unset "BESIDE_PIDS[$name]"
     BESIDE_NAMES+=("${BESIDE_TITLES[$name]}")
     BESIDE_SECONDS+=("$(cat "$BESIDE_DIR/beside-$name.seconds" 2>/dev/null || echo '?')")

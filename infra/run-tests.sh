@@ -19,15 +19,21 @@ declare -A PREP_PIDS=()
 prepare() {
     local name="$1"
     shift
-    "$@" >".test-run/prepare-$name.log" 2>&1 </dev/null &
+    rm -f ".test-run/prepare-$name.status"
+    (
+        status=0
+        "$@" || status=$?
+        echo "$status" >".test-run/prepare-$name.status"
+    ) >".test-run/prepare-$name.log" 2>&1 </dev/null &
     PREP_PIDS[$name]=$!
 }
+# (Its status from the file the job writes: `status_of` in infra/lib.sh says why.)
 prepared() {
     local name="$1" pid
     pid="${PREP_PIDS[$name]:-}"
     [[ -n "$pid" ]] || return 0
     unset "PREP_PIDS[$name]"
-    if ! wait "$pid"; then
+    if [[ "$(status_of ".test-run/prepare-$name.status" "$pid")" != 0 ]]; then
         echo "run-tests.sh: preparing $name failed; its log (.test-run/prepare-$name.log):" >&2
         cat ".test-run/prepare-$name.log" >&2
         exit 1
@@ -142,12 +148,17 @@ step "unit, conformance and API tests"
 API_MOTO_PORT=$((${MOTO_PORT:-5055} + 1))
 MOTO_PORT="$API_MOTO_PORT" bash infra/moto.sh start
 API_MOTO_ENDPOINT="$(MOTO_PORT="$API_MOTO_PORT" bash infra/moto.sh url)"
-MOTO_ENDPOINT="$API_MOTO_ENDPOINT" cargo test --workspace --test api >.test-run/api-tests.log 2>&1 &
+rm -f .test-run/api-tests.status
+(
+    status=0
+    MOTO_ENDPOINT="$API_MOTO_ENDPOINT" cargo test --workspace --test api || status=$?
+    echo "$status" >.test-run/api-tests.status
+) >.test-run/api-tests.log 2>&1 &
 API_TESTS_PID=$!
 others=0
 cargo test --workspace --exclude api-tests && cargo test --workspace --test logs || others=1
 api=0
-wait "$API_TESTS_PID" || api=1
+[[ "$(status_of .test-run/api-tests.status "$API_TESTS_PID")" == 0 ]] || api=1
 API_TESTS_PID=""
 MOTO_PORT="$API_MOTO_PORT" bash infra/moto.sh stop
 echo "== the API suite (.test-run/api-tests.log)"

@@ -146,6 +146,28 @@ else
     fail "beside/joined (status $status): $output"
 fi
 
+# 10. A background job's status comes from its file, even once bash has
+#     forgotten the job (reaped here by a first wait, as a reused process id
+#     made it forget one in a fresh-clone run); a job killed before writing
+#     its file counts as failed.
+cat >"$TMP/status.sh" <<EOF
+source "$ROOT/infra/lib.sh"
+( sleep 0.3; echo 4 >"$TMP/job.status" ) &
+pid=\$!
+wait "\$pid"
+echo "status \$(status_of "$TMP/job.status" "\$pid")"
+sleep 30 &
+killed=\$!
+kill "\$killed"
+echo "killed \$(status_of "$TMP/never.status" "\$killed")"
+EOF
+output="$(bash "$TMP/status.sh" 2>&1)" && status=0 || status=$?
+if [[ "$status" -eq 0 && "$output" == *"status 4"* && "$output" == *"killed 137"* ]]; then
+    pass "a job's status is read from its file, and a job killed without one failed"
+else
+    fail "status_of (status $status): $output"
+fi
+
 # 8. Every infra script run by make test sources lib.sh (none ends silently).
 for script in "$ROOT"/infra/*.sh; do
     [[ "$script" == */lib.sh ]] && continue
