@@ -47,6 +47,10 @@ CALLS = {
         ("POST", "/api/calc/profections", pr),
     ),
     "firdaria": (pr, ("POST", "/api/calc/firdaria", pr)),
+    "harmonic_chart": (
+        h := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "harmonic": 5},
+        ("POST", "/api/calc/harmonic", h),
+    ),
     "primary_directions": (
         pd := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "fromAge": 30, "toAge": 40},
         ("POST", "/api/calc/primary-directions", pd),

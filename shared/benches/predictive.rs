@@ -5,6 +5,7 @@ use chrono::{Days, NaiveDate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use shared::astro::Ephemeris;
 use shared::astro::chart::declination::chart_declinations;
+use shared::astro::chart::harmonic::harmonic_chart;
 use shared::astro::chart::midpoint::chart_midpoints;
 use shared::astro::chart::solar_arc::{ArcMethod, default_direction_orbs, solar_arc_directions};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
@@ -67,6 +68,12 @@ fn predictive(c: &mut Criterion) {
             next = (next + 1) % charts.len();
             let (input, chart) = &charts[next];
             chart_declinations(&ephemeris, input, chart, 1.0).expect("declinations")
+        })
+    });
+    c.bench_function("harmonic_chart_h7", |b| {
+        b.iter(|| {
+            next = (next + 1) % charts.len();
+            harmonic_chart(&charts[next].1, 7, &natal.orbs)
         })
     });
     c.bench_function("midpoints_and_contacts", |b| {

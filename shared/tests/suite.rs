@@ -18,6 +18,7 @@ mod declinations_reference;
 mod edge_metering;
 mod ephemeris_reference;
 mod events_reference;
+mod harmonics_reference;
 mod key_formats;
 mod places_reference;
 mod polar_ascendant;

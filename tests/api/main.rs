@@ -19,6 +19,7 @@ mod error_codes;
 mod errors;
 mod events;
 mod frames;
+mod harmonic;
 mod invitations;
 mod jwt;
 mod key_management;

@@ -5,6 +5,7 @@
 use shared::astro::Ephemeris;
 use shared::astro::aspect::Aspect;
 use shared::astro::chart::composite::{composite_chart, davison_input};
+use shared::astro::chart::harmonic::{HARMONICS, harmonic_chart};
 use shared::astro::chart::progression::{ProgressedAngles, progress};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::point::PointId;
@@ -55,6 +56,13 @@ impl Drawn {
                     _ => composite_chart(ephemeris, &first, &second).map_err(|e| ephemeris_error(e, "/token"))?,
                 };
                 Self { inner, outer: None }
+            }
+            ChartSpec::Harmonic { i, n } => {
+                if !HARMONICS.contains(n) {
+                    return Err(invalid_content());
+                }
+                let input = i.input()?;
+                Self { inner: harmonic_chart(&chart(&input)?, *n, &input.orbs), outer: None }
             }
             ChartSpec::Transit { i, at, x, .. } => {
                 let input = i.input()?;

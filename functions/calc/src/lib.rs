@@ -8,6 +8,7 @@ mod drawn;
 mod events;
 mod extras;
 mod firdaria;
+mod harmonic;
 mod legacy_synastry;
 mod links;
 mod moon_sun;
@@ -33,6 +34,7 @@ pub mod bodies {
     pub use crate::composite::CompositeRequest;
     pub use crate::events::EventsRequest;
     pub use crate::firdaria::FirdariaRequest;
+    pub use crate::harmonic::HarmonicRequest;
     pub use crate::moon_sun::MoonSunRequest;
     pub use crate::natal::NatalRequest;
     pub use crate::places::PlaceSearch;
@@ -68,6 +70,7 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/calc/solar-arc", Some(KeyPermission::CalcRead), post(solar_arc::calculate_solar_arc)),
         Route::new(Method::POST, "/api/calc/profections", Some(KeyPermission::CalcRead), post(profections::calculate_profections)),
         Route::new(Method::POST, "/api/calc/firdaria", Some(KeyPermission::CalcRead), post(firdaria::calculate_firdaria)),
+        Route::new(Method::POST, "/api/calc/harmonic", Some(KeyPermission::CalcRead), post(harmonic::calculate_harmonic)),
         Route::new(
             Method::POST,
             "/api/calc/primary-directions",

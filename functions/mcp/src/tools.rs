@@ -134,6 +134,17 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::directions,
     },
     Tool {
+        name: "harmonic_chart",
+        title: "Harmonic chart",
+        description: "The n-th harmonic chart of a birth (every longitude × n, modulo 360°; n from 1 to 360), \
+                      with equal houses from the harmonic ascendant, its aspects and its image links \
+                      (POST /api/calc/harmonic).",
+        input_schema: schema::<calc::bodies::HarmonicRequest>,
+        call: Call::Body { path: "/api/calc/harmonic" },
+        structured: the_answer,
+        readable: readable::chart,
+    },
+    Tool {
         name: "primary_directions",
         title: "Primary directions",
         description: "The promissors (Sun to Pluto and their aspects) carried by the turning sky to the ascendant, \

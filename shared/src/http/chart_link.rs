@@ -72,6 +72,9 @@ pub enum ChartSpec {
     /// `d` Davison), drawn as one wheel.
     #[serde(rename = "c")]
     Composite { i: InputSpec, o: InputSpec, m: char },
+    /// The `n`-th harmonic chart of one birth, drawn as one wheel.
+    #[serde(rename = "h")]
+    Harmonic { i: InputSpec, n: u16 },
     /// Natal inside, the transiting points `x` at `at` outside. A summary
     /// link also carries the period's end `e` (its transits run from `at`).
     #[serde(rename = "x")]

@@ -32,11 +32,14 @@ fn title(spec: &ChartSpec, language: Language) -> String {
         ChartSpec::Synastry { .. } => ("Synastry", "Sinastría"),
         ChartSpec::Composite { m: 'd', .. } => ("Davison chart", "Carta Davison"),
         ChartSpec::Composite { .. } => ("Composite chart", "Carta compuesta"),
+        ChartSpec::Harmonic { .. } => ("Harmonic chart", "Carta armónica"),
         ChartSpec::Transit { .. } => ("Transits", "Tránsitos"),
     };
-    let title = match language {
-        Language::En => en.to_owned(),
-        Language::Es => es.to_owned(),
+    let title = match (language, spec) {
+        (Language::En, ChartSpec::Harmonic { n, .. }) => format!("{en} {n}"),
+        (Language::Es, ChartSpec::Harmonic { n, .. }) => format!("{es} {n}"),
+        (Language::En, _) => en.to_owned(),
+        (Language::Es, _) => es.to_owned(),
     };
     match frame_label(spec, language) {
         Some(frame) => format!("{title} · {frame}"),
@@ -53,6 +56,7 @@ fn frame_label(spec: &ChartSpec, language: Language) -> Option<String> {
         | ChartSpec::Return { i, .. }
         | ChartSpec::Synastry { i, .. }
         | ChartSpec::Composite { i, .. }
+        | ChartSpec::Harmonic { i, .. }
         | ChartSpec::Transit { i, .. } => i,
     };
     let es = language == Language::Es;
@@ -75,7 +79,9 @@ fn frame_label(spec: &ChartSpec, language: Language) -> Option<String> {
 fn names(spec: &ChartSpec, language: Language) -> (String, Option<String>) {
     let es = language == Language::Es;
     match spec {
-        ChartSpec::Natal { i } => (format!("{} · {}", moment(i.jd, language), place(i.la, i.lo, language)), None),
+        ChartSpec::Natal { i } | ChartSpec::Harmonic { i, .. } => {
+            (format!("{} · {}", moment(i.jd, language), place(i.la, i.lo, language)), None)
+        }
         ChartSpec::Progressed { i, at, .. } => {
             let to = if es { "Progresada al" } else { "Progressed to" };
             (moment(i.jd, language), Some(format!("{to} {}", day(*at, language))))

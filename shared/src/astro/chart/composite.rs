@@ -22,6 +22,7 @@
 use std::collections::BTreeSet;
 
 use crate::astro::aspect::{Placement, aspects_within};
+use crate::astro::chart::midpoint::midpoint_of as midpoint;
 use crate::astro::chart::natal::{ChartInput, NatalChart, PointPlacement};
 use crate::astro::chart::progression::right_ascension_on_ecliptic;
 use crate::astro::ephemeris::{BodyPosition, Ephemeris, EphemerisError};
@@ -51,11 +52,6 @@ impl CompositeMethod {
     pub fn parse(id: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.id() == id)
     }
-}
-
-/// The midpoint of two longitudes on the shorter arc between them.
-pub fn midpoint(a: f64, b: f64) -> f64 {
-    normalize_degrees(a + signed_arc(b - a) / 2.0)
 }
 
 /// The Davison chart's input: the mean instant at the mean place, with the

@@ -2,6 +2,7 @@
 
 pub mod composite;
 pub mod declination;
+pub mod harmonic;
 pub mod midpoint;
 pub mod natal;
 pub mod progression;
