@@ -5,9 +5,7 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 use crate::support::TestApp;
 
@@ -146,14 +144,9 @@ async fn the_davison_chart_is_the_sky_of_the_mean_instant_and_place() {
 
     // Its image opens and is titled as a Davison chart.
     let link = response.body["data"]["chart"]["url"].as_str().unwrap();
-    let image = app
-        .router
-        .clone()
-        .oneshot(Request::get(link.strip_prefix("https://api.example.test").unwrap()).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(image.status(), 200);
-    let svg = String::from_utf8(image.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let image = app.send(Request::get(link.strip_prefix("https://api.example.test").unwrap()).body(Body::empty()).unwrap()).await;
+    assert_eq!(image.status, 200);
+    let svg = image.text;
     assert!(svg.contains("Davison chart"), "{}", &svg[..300.min(svg.len())]);
 
     let refused = app.post("/api/calc/composite", &request(&tokyo, &los_angeles, "average")).await;

@@ -6,17 +6,10 @@
 
 use serde_json::{Value, json};
 
-use crate::support::TestApp;
+use crate::support::{TestApp, rome_1990, with};
 
 fn natal(extra: Value) -> Value {
-    let mut body = json!({
-        "dateTime": "1990-05-11T14:30",
-        "location": { "latitude": 41.9028, "longitude": 12.4964, "timezone": "Europe/Rome" }
-    });
-    for (key, value) in extra.as_object().unwrap() {
-        body[key] = value.clone();
-    }
-    body
+    with(rome_1990(), extra)
 }
 
 fn number(value: &Value) -> f64 {

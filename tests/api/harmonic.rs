@@ -4,21 +4,12 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
-use crate::support::TestApp;
+use crate::support::{TestApp, birth, with};
 
-fn birth(extra: Value) -> Value {
-    let mut body = json!({
-        "birthDateTime": "1990-05-11T14:30",
-        "birthLocation": { "latitude": 41.9028, "longitude": 12.4964, "timezone": "Europe/Rome" }
-    });
-    for (key, value) in extra.as_object().unwrap() {
-        body[key] = value.clone();
-    }
-    body
+fn request(extra: Value) -> Value {
+    with(birth(), extra)
 }
 
 fn apart(a: f64, b: f64) -> f64 {
@@ -28,10 +19,9 @@ fn apart(a: f64, b: f64) -> f64 {
 #[tokio::test]
 async fn the_fifth_harmonic_is_the_natal_longitudes_times_five_with_equal_houses_and_an_image() {
     let app = TestApp::spawn().await;
-    let response = app.post("/api/calc/harmonic", &birth(json!({ "harmonic": 5 }))).await;
+    let response = app.post("/api/calc/harmonic", &request(json!({ "harmonic": 5 }))).await;
     assert_eq!(response.status, 200, "{}", response.text);
-    let natal =
-        app.post("/api/calc/natal", &json!({ "dateTime": "1990-05-11T14:30", "location": birth(json!({}))["birthLocation"] })).await;
+    let natal = app.post("/api/calc/natal", &json!({ "dateTime": "1990-05-11T14:30", "location": birth()["birthLocation"] })).await;
     let data = &response.body["data"];
     assert_eq!(data["harmonic"], 5);
     let points = data["points"].as_object().unwrap();
@@ -60,23 +50,17 @@ async fn the_fifth_harmonic_is_the_natal_longitudes_times_five_with_equal_houses
 
     // Its image opens and says which harmonic it is.
     let link = data["chart"]["url"].as_str().unwrap();
-    let image = app
-        .router
-        .clone()
-        .oneshot(Request::get(link.strip_prefix("https://api.example.test").unwrap()).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(image.status(), 200);
-    let svg = String::from_utf8(image.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let image = app.send(Request::get(link.strip_prefix("https://api.example.test").unwrap()).body(Body::empty()).unwrap()).await;
+    assert_eq!(image.status, 200);
+    let svg = image.text;
     assert!(svg.contains("Harmonic chart 5"), "{}", &svg[..300.min(svg.len())]);
 }
 
 #[tokio::test]
 async fn the_first_harmonic_is_the_natal_chart_and_bad_harmonics_are_refused() {
     let app = TestApp::spawn().await;
-    let first = app.post("/api/calc/harmonic", &birth(json!({ "harmonic": 1 }))).await;
-    let natal =
-        app.post("/api/calc/natal", &json!({ "dateTime": "1990-05-11T14:30", "location": birth(json!({}))["birthLocation"] })).await;
+    let first = app.post("/api/calc/harmonic", &request(json!({ "harmonic": 1 }))).await;
+    let natal = app.post("/api/calc/natal", &json!({ "dateTime": "1990-05-11T14:30", "location": birth()["birthLocation"] })).await;
     assert_eq!(first.status, 200, "{}", first.text);
     assert_eq!(first.body["data"]["points"]["sun"]["longitude"], natal.body["data"]["points"]["sun"]["longitude"]);
     assert_eq!(first.body["data"]["aspects"].as_array().unwrap().len(), natal.body["data"]["aspects"].as_array().unwrap().len());
@@ -86,7 +70,7 @@ async fn the_first_harmonic_is_the_natal_chart_and_bad_harmonics_are_refused() {
         (json!({ "harmonic": 2.5 }), "/harmonic", ""),
         (json!({ "harmonic": 3, "includeText": true }), "/includeText", "no texts"),
     ] {
-        let response = app.post("/api/calc/harmonic", &birth(extra.clone())).await;
+        let response = app.post("/api/calc/harmonic", &request(extra.clone())).await;
         assert_eq!(response.status, 422, "{extra}: {}", response.text);
         assert!(response.text.contains(pointer) && response.text.contains(says), "{extra}: {}", response.text);
     }

@@ -6,17 +6,10 @@
 use chrono::NaiveDate;
 use serde_json::{Value, json};
 
-use crate::support::TestApp;
+use crate::support::{TestApp, birth, with};
 
 fn rome(extra: Value) -> Value {
-    let mut body = json!({
-        "birthDateTime": "1990-05-11T14:30",
-        "birthLocation": { "latitude": 41.9028, "longitude": 12.4964, "timezone": "Europe/Rome" }
-    });
-    for (key, value) in extra.as_object().unwrap() {
-        body[key] = value.clone();
-    }
-    body
+    with(birth(), extra)
 }
 
 fn day(text: &str) -> NaiveDate {
