@@ -5,7 +5,7 @@
 
 use shared::astro::Ephemeris;
 use shared::astro::chart::declination::{DEFAULT_PARALLEL_ORB, Declinations, chart_declinations};
-use shared::astro::chart::midpoint::{DEFAULT_MIDPOINT_ORB, Midpoint, chart_midpoints};
+use shared::astro::chart::midpoint::{ChartMidpoints, DEFAULT_MIDPOINT_ORB, chart_midpoints};
 use shared::astro::chart::{ChartInput, NatalChart};
 use shared::astro::ephemeris::EphemerisError;
 
@@ -45,14 +45,14 @@ impl ChartExtras {
 /// The extras a request asked for, of the chart cast from `input`.
 #[derive(Debug, Default)]
 pub struct ExtrasReading {
-    pub declinations: Option<(Declinations, f64)>,
-    pub midpoints: Option<Vec<Midpoint>>,
+    pub declinations: Option<Declinations>,
+    pub midpoints: Option<ChartMidpoints>,
 }
 
 impl ExtrasReading {
     pub fn of(ephemeris: &Ephemeris, input: &ChartInput, chart: &NatalChart, extras: ChartExtras) -> Result<Self, EphemerisError> {
         let declinations = match extras.declinations {
-            Some(orb) => Some((chart_declinations(ephemeris, input, chart, orb)?, orb)),
+            Some(orb) => Some(chart_declinations(ephemeris, input, chart, orb)?),
             None => None,
         };
         let midpoints = extras.midpoints.then(|| chart_midpoints(chart, DEFAULT_MIDPOINT_ORB));

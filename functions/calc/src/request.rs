@@ -350,6 +350,23 @@ pub fn parse_period(
     (days, period)
 }
 
+/// An optional choice among `all`, named by its id: the default when absent;
+/// an unknown id is a problem on `pointer` that lists the valid ones.
+pub fn parse_choice<T: Copy + Default>(
+    text: Option<&str>,
+    all: &[T],
+    id: fn(T) -> &'static str,
+    (pointer, what): (&str, &str),
+    problems: &mut Problems,
+) -> T {
+    let Some(text) = text else { return T::default() };
+    all.iter().copied().find(|&choice| id(choice) == text).unwrap_or_else(|| {
+        let valid: Vec<&str> = all.iter().map(|&choice| id(choice)).collect();
+        problems.add(pointer, format!("unknown {what} '{text}'; valid: {}", valid.join(", ")));
+        T::default()
+    })
+}
+
 /// The birth chart of a request that starts from one (progressions,
 /// directions): its instant and place with the request's chart options and
 /// the default (topocentric) Moon.

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use shared::astro::chart::declination::Declinations;
-use shared::astro::chart::midpoint::Midpoint;
+use shared::astro::chart::midpoint::ChartMidpoints;
 use shared::astro::zodiac::ZodiacPosition;
 
 #[derive(Debug, Serialize)]
@@ -39,10 +39,10 @@ pub struct ParallelBody {
 }
 
 impl DeclinationsBody {
-    pub fn of(declinations: &Declinations, parallel_orb: f64) -> Self {
+    pub fn of(declinations: &Declinations) -> Self {
         Self {
             obliquity: declinations.obliquity,
-            parallel_orb,
+            parallel_orb: declinations.orb,
             points: declinations
                 .points
                 .iter()
@@ -87,8 +87,9 @@ pub struct MidpointContactBody {
 }
 
 impl MidpointsBody {
-    pub fn of(midpoints: &[Midpoint], orb: f64) -> Self {
+    pub fn of(midpoints: &ChartMidpoints) -> Self {
         let pairs = midpoints
+            .pairs
             .iter()
             .map(|m| {
                 let zodiac = ZodiacPosition::of(m.longitude);
@@ -106,6 +107,6 @@ impl MidpointsBody {
                 }
             })
             .collect();
-        Self { orb, pairs }
+        Self { orb: midpoints.orb, pairs }
     }
 }

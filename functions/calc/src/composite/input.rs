@@ -4,7 +4,7 @@ use shared::astro::Ephemeris;
 use shared::astro::chart::composite::CompositeMethod;
 use shared::http::ApiError;
 
-use crate::request::{CommonOptions, LocationBody, Problems, chart_request, parse_common};
+use crate::request::{CommonOptions, LocationBody, Problems, chart_request, parse_choice, parse_common};
 use crate::two_births::{Person, TwoBirths};
 
 chart_request! {
@@ -36,13 +36,7 @@ impl CompositeQuery {
         let mut problems = Problems::default();
         let births = TwoBirths::parse(ephemeris, (&body.date_time1, &body.location1), (&body.date_time2, &body.location2), &mut problems);
         let options = parse_common(&body.common_options(), ephemeris, births.chiron_date(ephemeris), &mut problems);
-        let method = match body.method.as_deref() {
-            None => CompositeMethod::default(),
-            Some(id) => CompositeMethod::parse(id).unwrap_or_else(|| {
-                problems.add("/method", format!("unknown method '{id}'; valid: midpoint, davison"));
-                CompositeMethod::default()
-            }),
-        };
+        let method = parse_choice(body.method.as_deref(), &CompositeMethod::ALL, CompositeMethod::id, ("/method", "method"), &mut problems);
         problems.into_result()?;
         let (person1, person2) = births.people()?;
         Ok(Self { person1, person2, date_texts: (body.date_time1.clone(), body.date_time2.clone()), method, options })

@@ -2,12 +2,12 @@
 //! the harmonic ascendant, aspects), its image links, and `meta`.
 
 use serde::Serialize;
-use shared::astro::chart::NatalChart;
 use shared::astro::time::format_local;
 use shared::http::Document;
 use shared::http::chart_link::ImageLinks;
 
 use super::input::HarmonicQuery;
+use super::usecase::HarmonicReading;
 use crate::answer::{ChartBody, ChartMeta};
 
 #[derive(Debug, Serialize)]
@@ -21,17 +21,17 @@ pub struct HarmonicData {
     chart_link: ImageLinks,
 }
 
-pub fn present(query: &HarmonicQuery, natal: &NatalChart, harmonic: &NatalChart, chart_link: ImageLinks) -> Document<HarmonicData> {
+pub fn present(query: &HarmonicQuery, reading: &HarmonicReading, chart_link: ImageLinks) -> Document<HarmonicData> {
     let options = &query.options;
     let readable = options.include_readable_entities.then_some(options.language);
     let mut meta = ChartMeta::new();
     meta.add_place("/birthLocation", &query.place);
-    meta.add_chart(natal);
+    meta.add_chart(&reading.natal);
     meta.add_instant(&query.birth_text, &query.birth);
     let data = HarmonicData {
         natal_date: format_local(query.birth.local()),
         harmonic: query.harmonic,
-        chart: ChartBody::of(harmonic, readable, None),
+        chart: ChartBody::of(&reading.harmonic, readable, None),
         chart_link,
     };
     let document = Document::new(data)

@@ -3,7 +3,6 @@
 use serde::Serialize;
 use shared::astro::analysis::Analysis;
 use shared::astro::chart::MoonCenter;
-use shared::astro::chart::midpoint::DEFAULT_MIDPOINT_ORB;
 use shared::astro::frame::Perspective;
 use shared::astro::stars::StarPlacement;
 use shared::astro::time::{format_local, format_utc};
@@ -100,8 +99,8 @@ pub fn present(
         summary,
         analysis: reading.analysis,
         fixed_stars: reading.fixed_stars.map(|stars| stars.into_iter().map(FixedStarBody::of).collect()),
-        declinations: reading.extras.declinations.as_ref().map(|(d, orb)| DeclinationsBody::of(d, *orb)),
-        midpoints: reading.extras.midpoints.as_deref().map(|m| MidpointsBody::of(m, DEFAULT_MIDPOINT_ORB)),
+        declinations: reading.extras.declinations.as_ref().map(DeclinationsBody::of),
+        midpoints: reading.extras.midpoints.as_ref().map(MidpointsBody::of),
     };
     let document = Document::new(data)
         .with_meta(

@@ -6,7 +6,7 @@ use shared::astro::primary_directions::{DirectionKey, DirectionMethod, Direction
 use shared::astro::time::{ResolvedInstant, TimeZoneSpec};
 use shared::http::ApiError;
 
-use crate::request::{LocationBody, Place, Problems, parse_instant, parse_location};
+use crate::request::{LocationBody, Place, Problems, parse_choice, parse_instant, parse_location};
 
 /// The widest span of ages one request may cover, years.
 pub const MAX_SPAN_YEARS: f64 = 100.0;
@@ -51,22 +51,8 @@ impl PrimaryDirectionsQuery {
         let mut problems = Problems::default();
         let place = parse_location(&body.birth_location, "/birthLocation", &mut problems);
         let birth = parse_instant(&body.birth_date_time, place.zone.as_ref(), ephemeris, "/birthDateTime", &mut problems);
-        let method = match body.method.as_deref() {
-            None => DirectionMethod::default(),
-            Some(id) => DirectionMethod::parse(id).unwrap_or_else(|| {
-                let valid: Vec<_> = DirectionMethod::ALL.iter().map(|m| m.id()).collect();
-                problems.add("/method", format!("unknown method '{id}'; valid: {}", valid.join(", ")));
-                DirectionMethod::default()
-            }),
-        };
-        let key = match body.key.as_deref() {
-            None => DirectionKey::default(),
-            Some(id) => DirectionKey::parse(id).unwrap_or_else(|| {
-                let valid: Vec<_> = DirectionKey::ALL.iter().map(|k| k.id()).collect();
-                problems.add("/key", format!("unknown key '{id}'; valid: {}", valid.join(", ")));
-                DirectionKey::default()
-            }),
-        };
+        let method = parse_choice(body.method.as_deref(), &DirectionMethod::ALL, DirectionMethod::id, ("/method", "method"), &mut problems);
+        let key = parse_choice(body.key.as_deref(), &DirectionKey::ALL, DirectionKey::id, ("/key", "key"), &mut problems);
         let from_age = body.from_age.unwrap_or(0.0);
         let to_age = body.to_age.unwrap_or(DEFAULT_TO_AGE);
         let ages = 0.0..=MAX_AGE_YEARS;

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use shared::astro::analysis::Analysis;
-use shared::astro::chart::midpoint::DEFAULT_MIDPOINT_ORB;
 use shared::astro::time::format_utc;
 use shared::http::chart_link::ImageLinks;
 use shared::http::{ApiError, Document};
@@ -88,8 +87,8 @@ fn found(
         charts,
         summary,
         analysis: query.include_analysis.then(|| Analysis::of(&reading.chart)),
-        declinations: reading.extras.declinations.as_ref().map(|(d, orb)| DeclinationsBody::of(d, *orb)),
-        midpoints: reading.extras.midpoints.as_deref().map(|m| MidpointsBody::of(m, DEFAULT_MIDPOINT_ORB)),
+        declinations: reading.extras.declinations.as_ref().map(DeclinationsBody::of),
+        midpoints: reading.extras.midpoints.as_ref().map(MidpointsBody::of),
     };
     Ok((found, meta))
 }

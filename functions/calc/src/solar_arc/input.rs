@@ -9,8 +9,8 @@ use shared::astro::time::ResolvedInstant;
 use shared::http::ApiError;
 
 use crate::request::{
-    CommonOptions, LocationBody, Place, Problems, birth_chart_input, chart_request, parse_common, parse_instant, parse_location,
-    parse_target_moment,
+    CommonOptions, LocationBody, Place, Problems, birth_chart_input, chart_request, parse_choice, parse_common, parse_instant,
+    parse_location, parse_target_moment,
 };
 
 chart_request! {
@@ -48,14 +48,7 @@ impl SolarArcQuery {
         let birth = parse_instant(&body.birth_date_time, place.zone.as_ref(), ephemeris, "/birthDateTime", &mut problems);
         let target = parse_target_moment(&body.target_date, place.zone.as_ref(), birth.as_ref(), ephemeris, "/targetDate", &mut problems);
         let options = parse_common(&body.common_options(), ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
-        let method = match body.arc_method.as_deref() {
-            None => ArcMethod::default(),
-            Some(id) => ArcMethod::parse(id).unwrap_or_else(|| {
-                let valid: Vec<_> = ArcMethod::ALL.iter().map(|m| m.id()).collect();
-                problems.add("/arcMethod", format!("unknown arc method '{id}'; valid: {}", valid.join(", ")));
-                ArcMethod::default()
-            }),
-        };
+        let method = parse_choice(body.arc_method.as_deref(), &ArcMethod::ALL, ArcMethod::id, ("/arcMethod", "arc method"), &mut problems);
         if options.frame.perspective == Perspective::Heliocentric {
             problems.add("/perspective", "directions turn a chart seen from the Earth: perspective geocentric (default) or topocentric");
         }

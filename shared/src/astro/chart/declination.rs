@@ -51,6 +51,8 @@ pub struct Parallel {
 pub struct Declinations {
     /// The true obliquity of the chart's moment: the out-of-bounds line.
     pub obliquity: f64,
+    /// The orb of the parallels, degrees of declination.
+    pub orb: f64,
     /// Each point of the chart, then the four angles.
     pub points: Vec<PointDeclination>,
     /// Among the points and the ascendant and midheaven (the descendant and
@@ -90,7 +92,7 @@ pub fn declinations(tropical: &NatalChart, obliquity: f64, orb: f64) -> Declinat
         }
     }
     parallels.sort_by(|a, b| a.orb.total_cmp(&b.orb));
-    Declinations { obliquity, points, parallels }
+    Declinations { obliquity, orb, points, parallels }
 }
 
 /// The declinations of the chart cast from `input`: from the chart itself

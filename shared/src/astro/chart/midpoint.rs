@@ -79,10 +79,17 @@ pub fn midpoints(paired: &[(ChartPoint, f64)], contacts: &[(ChartPoint, f64)], o
     found
 }
 
+/// A chart's midpoints and the orb their contacts were sought within.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartMidpoints {
+    pub orb: f64,
+    pub pairs: Vec<Midpoint>,
+}
+
 /// The midpoints of a chart: every pair among its ten planets (those it
 /// has), the ascendant and the midheaven, with any of its points, the
 /// ascendant or the midheaven on them.
-pub fn chart_midpoints(chart: &NatalChart, orb: f64) -> Vec<Midpoint> {
+pub fn chart_midpoints(chart: &NatalChart, orb: f64) -> ChartMidpoints {
     let angles = || {
         chart
             .angles
@@ -98,7 +105,7 @@ pub fn chart_midpoints(chart: &NatalChart, orb: f64) -> Vec<Midpoint> {
         .collect();
     let contacts: Vec<(ChartPoint, f64)> =
         chart.points.iter().map(|p| (ChartPoint::Point(p.point), p.position.longitude)).chain(angles()).collect();
-    midpoints(&paired, &contacts, orb)
+    ChartMidpoints { orb, pairs: midpoints(&paired, &contacts, orb) }
 }
 
 #[cfg(test)]
