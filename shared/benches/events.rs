@@ -1,6 +1,7 @@
 //! A year of sky events (issue 17: ≤ 50 ms): ingresses and stations of the
 //! ten planets and the true node, lunar phases, eclipses and void-of-course
-//! spans, each solved to its instant. `cargo bench -p shared --bench events`
+//! spans, and (issue 32: ≤ 50 ms) the exact aspects among the Sun … Pluto,
+//! each solved to its instant. `cargo bench -p shared --bench events`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use shared::astro::Ephemeris;

@@ -10,6 +10,7 @@
 #[path = "common/moto.rs"]
 mod moto_env;
 
+mod aspect_events_reference;
 mod chinese_new_year;
 mod chiron_reference;
 mod cloudfront_signature;

@@ -1,5 +1,6 @@
 //! Sky events over a period: sign ingresses, stations, lunar phases,
-//! eclipses and void-of-course Moon spans, each at its exact instant.
+//! eclipses, void-of-course Moon spans and exact aspects between moving
+//! bodies, each at its exact instant.
 //!
 //! # Method
 //! Every body is sampled once over the period (the transit tracks of
@@ -9,9 +10,18 @@
 //!   the ephemeris' own speed (bisection kept by a secant step), so its
 //!   accuracy does not depend on the interpolation;
 //! - an ingress is the unwrapped longitude crossing a multiple of 30°: found
-//!   on the track, then refined by Newton's method on the ephemeris;
-//! - a lunar phase is the Moon's elongation from the Sun crossing a multiple
-//!   of 90°, solved on the two tracks and refined on the ephemeris.
+//!   on the track ([`Track::crossings`]), then refined by Newton's method on
+//!   the ephemeris;
+//! - a lunar phase is the Moon's elongation from the Sun (the difference of
+//!   the two tracks, [`Track::minus`]) crossing a multiple of 90°, refined
+//!   on the ephemeris;
+//! - an exact aspect is the angle of the faster body ahead of the slower
+//!   ([`BY_MEAN_MOTION`]) crossing 0, 60, 90, 120, 180, 240, 270 or 300°.
+//!   The difference track is cut where the pair's angle turns, so a
+//!   retrograde loop through an aspect gives its three hits. The Moon's
+//!   pairs are solved on the tracks (within a second of time); the others
+//!   are refined by Newton's method on the ephemeris, since two planets
+//!   separate so slowly that the tracks' 10⁻⁵° would be minutes.
 //!
 //! Eclipses are the library's own global searches (greatest eclipse).
 //!
@@ -24,7 +34,8 @@
 //! all is void from its ingress. Aspects are found on the tracks (the Moon's
 //! to a second, the planets' to 10⁻⁵°).
 
-use crate::astro::chart::transit::{Track, TransitingBody};
+use crate::astro::aspect::AspectKind;
+use crate::astro::chart::transit::{Crossing, Track, TransitingBody, refine_crossing};
 use crate::astro::ephemeris::{Ephemeris, EphemerisError, EphemerisSource, Observer};
 use crate::astro::frame::{Frame, Zodiac};
 use crate::astro::point::PointId;
@@ -38,10 +49,11 @@ pub enum EventType {
     LunarPhase,
     Eclipse,
     VoidOfCourse,
+    Aspect,
 }
 
 impl EventType {
-    pub const ALL: [EventType; 5] = [Self::Ingress, Self::Station, Self::LunarPhase, Self::Eclipse, Self::VoidOfCourse];
+    pub const ALL: [EventType; 6] = [Self::Ingress, Self::Station, Self::LunarPhase, Self::Eclipse, Self::VoidOfCourse, Self::Aspect];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -50,6 +62,7 @@ impl EventType {
             Self::LunarPhase => "lunar_phase",
             Self::Eclipse => "eclipse",
             Self::VoidOfCourse => "void_of_course",
+            Self::Aspect => "aspect",
         }
     }
 
@@ -102,9 +115,66 @@ pub enum Luminary {
 pub struct MoonAspect {
     pub at: JulianDay,
     pub planet: PointId,
-    /// 0, 60, 90, 120 or 180.
-    pub angle: u16,
+    pub aspect: AspectKind,
 }
+
+/// Which half of a pair's cycle (conjunction to conjunction) an aspect
+/// belongs to: the faster body pulling away from the slower up to the
+/// opposition (waxing), or closing in on it again (waning).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AspectPhase {
+    Waxing,
+    Waning,
+}
+
+impl AspectPhase {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Waxing => "waxing",
+            Self::Waning => "waning",
+        }
+    }
+}
+
+/// One of a body's place and motion at an instant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placed {
+    pub point: PointId,
+    pub longitude: f64,
+    /// Degrees a day; negative while retrograde.
+    pub speed: f64,
+}
+
+/// A Ptolemaic aspect between two moving bodies at the instant it is exact.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExactAspect {
+    pub at: JulianDay,
+    /// The faster body by mean daily motion ([`BY_MEAN_MOTION`]).
+    pub faster: Placed,
+    pub slower: Placed,
+    pub aspect: AspectKind,
+    /// The faster body's longitude minus the slower's, in [0, 360): 0, 60,
+    /// 90, 120, 180, 240, 270 or 300.
+    pub cycle_angle: f64,
+    pub phase: AspectPhase,
+}
+
+/// The Sun … Pluto from the fastest to the slowest by mean geocentric daily
+/// motion (Mercury and Venus keep pace with the Sun on average and go
+/// before it, as in the traditional order of speed). A pair's cycle is the
+/// faster body's angle ahead of the slower.
+pub const BY_MEAN_MOTION: [PointId; 10] = [
+    PointId::Moon,
+    PointId::Mercury,
+    PointId::Venus,
+    PointId::Sun,
+    PointId::Mars,
+    PointId::Jupiter,
+    PointId::Saturn,
+    PointId::Uranus,
+    PointId::Neptune,
+    PointId::Pluto,
+];
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -141,6 +211,7 @@ pub enum Event {
         next_sign: Sign,
         last_aspect: Option<MoonAspect>,
     },
+    Aspect(ExactAspect),
 }
 
 impl Event {
@@ -149,6 +220,7 @@ impl Event {
         match self {
             Self::Ingress { at, .. } | Self::Station { at, .. } | Self::LunarPhase { at, .. } | Self::Eclipse { at, .. } => *at,
             Self::VoidOfCourse { starts_at, .. } => *starts_at,
+            Self::Aspect(aspect) => aspect.at,
         }
     }
 
@@ -159,6 +231,7 @@ impl Event {
             Self::LunarPhase { .. } => EventType::LunarPhase,
             Self::Eclipse { .. } => EventType::Eclipse,
             Self::VoidOfCourse { .. } => EventType::VoidOfCourse,
+            Self::Aspect(_) => EventType::Aspect,
         }
     }
 }
@@ -169,7 +242,8 @@ pub struct EventsInput {
     /// Exclusive.
     pub end: JulianDay,
     pub types: Vec<EventType>,
-    /// The points whose ingresses and stations are wanted.
+    /// The points whose ingresses and stations are wanted; the aspects are
+    /// those between every two of them among the Sun … Pluto.
     pub points: Vec<PointId>,
     pub zodiac: Zodiac,
 }
@@ -218,6 +292,9 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
         points.push(PointId::Moon);
         points.extend(ASPECTED);
     }
+    let aspecting: Vec<PointId> =
+        if wants(EventType::Aspect) { BY_MEAN_MOTION.into_iter().filter(|p| input.points.contains(p)).collect() } else { Vec::new() };
+    points.extend(aspecting.iter().copied());
     let mut bodies: Vec<TransitingBody> = Vec::new();
     for point in points {
         if let Some(body) = TransitingBody::of(point)
@@ -310,6 +387,46 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
         }
     }
 
+    for (i, &faster) in aspecting.iter().enumerate() {
+        for &slower in &aspecting[i + 1..] {
+            let (Some((fast_track, fast_body)), Some((slow_track, slow_body))) = (track_of(faster), track_of(slower)) else {
+                continue;
+            };
+            for (crossing, cycle_angle, aspect, phase) in exact_aspects(fast_track, slow_track) {
+                // A minute of margin: the refined instant decides.
+                if crossing.at < start - 1e-3 || crossing.at >= end + 1e-3 {
+                    continue;
+                }
+                // The Moon's track is within a second of the ephemeris and
+                // it outruns every error of the other track; a pair of two
+                // planets separates slowly enough that the tracks' 10⁻⁵° (and
+                // Jupiter's and Uranus' 10⁻⁴° wobble) would be minutes.
+                let (at, (fast_longitude, fast_speed), (slow_longitude, slow_speed)) = if faster == PointId::Moon {
+                    let ((fast_longitude, fast_speed), (slow_longitude, slow_speed)) =
+                        (fast_track.at(crossing.at), slow_track.at(crossing.at));
+                    (
+                        JulianDay(crossing.at),
+                        (normalize_degrees(fast_longitude), fast_speed),
+                        (normalize_degrees(slow_longitude), slow_speed),
+                    )
+                } else {
+                    refine_separation(ephemeris, (fast_body, slow_body), crossing.at, cycle_angle)?
+                };
+                if !(start..end).contains(&at.0) {
+                    continue;
+                }
+                events.push(Event::Aspect(ExactAspect {
+                    at,
+                    faster: Placed { point: faster, longitude: fast_longitude, speed: fast_speed },
+                    slower: Placed { point: slower, longitude: slow_longitude, speed: slow_speed },
+                    aspect,
+                    cycle_angle,
+                    phase,
+                }));
+            }
+        }
+    }
+
     if wants(EventType::Eclipse) {
         let mut after = JulianDay(start);
         loop {
@@ -349,8 +466,11 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
     Ok(Events { events, sources })
 }
 
+/// A body's longitude and its speed in longitude (degrees a day).
+type Motion = (f64, f64);
+
 /// The position of `body` on the ephemeris, in its frame.
-fn exact(ephemeris: &Ephemeris, body: TransitingBody, t: f64) -> Result<(f64, f64), EphemerisError> {
+fn exact(ephemeris: &Ephemeris, body: TransitingBody, t: f64) -> Result<Motion, EphemerisError> {
     let position = ephemeris.position_in(JulianDay(t), body.body, Observer::Geocentric, body.frame.zodiac)?;
     let longitude = if body.opposite { normalize_degrees(position.longitude + 180.0) } else { position.longitude };
     Ok((longitude, position.speed_longitude))
@@ -364,7 +484,6 @@ fn steps(track: &Track) -> Vec<(Sample, Sample)> {
     let samples: Vec<_> = track.samples().collect();
     samples.windows(2).map(|w| (w[0], w[1])).collect()
 }
-
 /// Stations: where the ephemeris speed changes sign. Solved on the
 /// ephemeris by bisection with a secant guess, to 10⁻⁷ day (9 ms).
 fn stations(ephemeris: &Ephemeris, track: &Track, body: TransitingBody) -> Result<Vec<(JulianDay, StationKind, f64)>, EphemerisError> {
@@ -403,118 +522,117 @@ fn ingresses(
     body: TransitingBody,
 ) -> Result<Vec<(JulianDay, Sign, Sign, Direction)>, EphemerisError> {
     let mut found = Vec::new();
-    for ((t0, l0, _), (t1, l1, _)) in steps(track) {
-        let (low, high) = (l0.min(l1), l0.max(l1));
-        let mut boundary = (low / 30.0).floor() * 30.0 + 30.0;
-        while boundary <= high {
-            // The crossing on the track: bisection on the interpolated
-            // longitude (monotonic between stations; a station inside the
-            // step is rare and the bisection still lands on a crossing).
-            let (mut a, mut b) = (t0, t1);
-            let rising = l1 > l0;
-            for _ in 0..50 {
-                let mid = (a + b) / 2.0;
-                let (value, _) = track.at(mid);
-                if (value < boundary) == rising { a = mid } else { b = mid }
-            }
-            let mut t = (a + b) / 2.0;
-            let target = normalize_degrees(boundary);
-            for _ in 0..4 {
-                let (longitude, speed) = exact(ephemeris, body, t)?;
-                if speed.abs() < 1e-9 {
-                    break;
-                }
-                let step = signed_arc(longitude - target) / speed;
-                if step.abs() > 0.05 {
-                    break;
-                }
-                t -= step;
-                if step.abs() < 1e-9 {
-                    break;
-                }
-            }
-            let index = |value: f64| (normalize_degrees(value) / 30.0).floor() as usize % 12;
-            let direction = if rising { Direction::Forward } else { Direction::Retrograde };
-            let (sign, from) = if rising {
-                (Sign::ALL[index(boundary + 1.0)], Sign::ALL[index(boundary - 1.0)])
-            } else {
-                (Sign::ALL[index(boundary - 1.0)], Sign::ALL[index(boundary + 1.0)])
-            };
-            found.push((JulianDay(t), sign, from, direction));
-            boundary += 30.0;
-        }
+    for crossing in track.crossings(30.0, &[0.0]) {
+        let boundary = crossing.level;
+        let (at, _) = refine_crossing(ephemeris, body, JulianDay(crossing.at), normalize_degrees(boundary))?;
+        let index = |value: f64| (normalize_degrees(value) / 30.0).floor() as usize % 12;
+        let (before, after) = (Sign::ALL[index(boundary - 1.0)], Sign::ALL[index(boundary + 1.0)]);
+        found.push(if crossing.rising { (at, after, before, Direction::Forward) } else { (at, before, after, Direction::Retrograde) });
     }
     Ok(found)
 }
 
 /// New, first quarter, full and last quarter Moons: the elongation Moon −
-/// Sun crossing a multiple of 90°.
+/// Sun crossing a multiple of 90°, refined on the ephemeris.
 fn phases(
     ephemeris: &Ephemeris,
     (moon, moon_body): (&Track, TransitingBody),
     (sun, sun_body): (&Track, TransitingBody),
 ) -> Result<Vec<(JulianDay, Phase, f64)>, EphemerisError> {
-    let elongation = |t: f64| moon.at(t).0 - sun.at(t).0;
     let mut found = Vec::new();
-    for ((t0, _, _), (t1, _, _)) in steps(moon) {
-        let (e0, e1) = (elongation(t0), elongation(t1));
-        let mut quarter = (e0 / 90.0).floor() * 90.0 + 90.0;
-        while quarter <= e1 {
-            let (mut a, mut b) = (t0, t1);
-            for _ in 0..50 {
-                let mid = (a + b) / 2.0;
-                if elongation(mid) < quarter { a = mid } else { b = mid }
-            }
-            let mut t = (a + b) / 2.0;
-            for _ in 0..3 {
-                let (m, mv) = exact(ephemeris, moon_body, t)?;
-                let (s, sv) = exact(ephemeris, sun_body, t)?;
-                let step = signed_arc(m - s - quarter) / (mv - sv);
-                t -= step;
-                if step.abs() < 1e-9 {
-                    break;
-                }
-            }
-            let phase = match (normalize_degrees(quarter) / 90.0).round() as i64 % 4 {
-                0 => Phase::NewMoon,
-                1 => Phase::FirstQuarter,
-                2 => Phase::FullMoon,
-                _ => Phase::LastQuarter,
-            };
-            let (moon_longitude, _) = exact(ephemeris, moon_body, t)?;
-            found.push((JulianDay(t), phase, moon_longitude));
-            quarter += 90.0;
-        }
+    for crossing in moon.minus(sun).crossings(90.0, &[0.0]) {
+        let quarter = normalize_degrees(crossing.level);
+        let (at, (moon_longitude, _), _) = refine_separation(ephemeris, (moon_body, sun_body), crossing.at, quarter)?;
+        let phase = match (quarter / 90.0).round() as i64 % 4 {
+            0 => Phase::NewMoon,
+            1 => Phase::FirstQuarter,
+            2 => Phase::FullMoon,
+            _ => Phase::LastQuarter,
+        };
+        found.push((at, phase, moon_longitude));
     }
     Ok(found)
+}
+
+/// Newton's method on the ephemeris for the instant near `t` (found on the
+/// tracks) where the separation `faster − slower` equals `angle`. Returns
+/// the instant and both bodies' (longitude, speed) there. A step over
+/// 0.05 day means Newton is running away where the separation turns (the
+/// pair's own station): the tracks' instant is kept.
+fn refine_separation(
+    ephemeris: &Ephemeris,
+    (faster, slower): (TransitingBody, TransitingBody),
+    mut t: f64,
+    angle: f64,
+) -> Result<(JulianDay, Motion, Motion), EphemerisError> {
+    for _ in 0..4 {
+        let (a, b) = (exact(ephemeris, faster, t)?, exact(ephemeris, slower, t)?);
+        let relative_speed = a.1 - b.1;
+        if relative_speed.abs() < 1e-7 {
+            break;
+        }
+        let step = signed_arc(a.0 - b.0 - angle) / relative_speed;
+        if step.abs() > 0.05 {
+            break;
+        }
+        t -= step;
+        // The tracks' instant is within a few minutes, so one step leaves
+        // an error of the order of the step squared: under 10⁻⁴ day the
+        // next step would be below a millisecond.
+        if step.abs() < 1e-4 {
+            break;
+        }
+    }
+    let (a, b) = (exact(ephemeris, faster, t)?, exact(ephemeris, slower, t)?);
+    Ok((JulianDay(t), a, b))
+}
+
+/// The angles of the faster body ahead of the slower at which the five
+/// Ptolemaic aspects are exact: conjunction, then the waxing sextile,
+/// square and trine, the opposition, and the waning trine, square and
+/// sextile.
+const CYCLE_ANGLES: [f64; 8] = [0.0, 60.0, 90.0, 120.0, 180.0, 240.0, 270.0, 300.0];
+
+/// The aspect that an angle of the pair's cycle (one of [`CYCLE_ANGLES`]) is.
+fn aspect_at(cycle_angle: f64) -> AspectKind {
+    match cycle_angle.round() as i64 {
+        0 => AspectKind::Conjunction,
+        60 | 300 => AspectKind::Sextile,
+        90 | 270 => AspectKind::Square,
+        120 | 240 => AspectKind::Trine,
+        _ => AspectKind::Opposition,
+    }
+}
+
+/// Every exact Ptolemaic aspect of the faster track to the slower, in time
+/// order, solved on the tracks: (crossing, the angle of the cycle in
+/// [0, 360), the aspect, the phase).
+fn exact_aspects(faster: &Track, slower: &Track) -> Vec<(Crossing, f64, AspectKind, AspectPhase)> {
+    faster
+        .minus(slower)
+        .crossings(360.0, &CYCLE_ANGLES)
+        .into_iter()
+        .map(|crossing| {
+            let cycle_angle = normalize_degrees(crossing.level);
+            // The phase the pair enters at the instant: a conjunction the
+            // faster body passes going forward starts the waxing half.
+            let waxing = match cycle_angle.round() as i64 {
+                0 => crossing.rising,
+                180 => !crossing.rising,
+                _ => cycle_angle < 180.0,
+            };
+            (crossing, cycle_angle, aspect_at(cycle_angle), if waxing { AspectPhase::Waxing } else { AspectPhase::Waning })
+        })
+        .collect()
 }
 
 /// Every exact Ptolemaic aspect of the Moon to `planets`, in time order,
 /// solved on the tracks.
 fn moon_aspects(moon: &Track, planets: &[(PointId, &Track)]) -> Vec<MoonAspect> {
-    const ANGLES: [f64; 8] = [0.0, 60.0, 90.0, 120.0, 180.0, 240.0, 270.0, 300.0];
     let mut found = Vec::new();
     for (planet, track) in planets {
-        let separation = |t: f64| moon.at(t).0 - track.at(t).0;
-        for ((t0, _, _), (t1, _, _)) in steps(moon) {
-            let (s0, s1) = (separation(t0), separation(t1));
-            // The Moon always outruns the planets: the separation grows.
-            let turns = (s0 / 360.0).floor() * 360.0;
-            for base in [turns, turns + 360.0] {
-                for angle in ANGLES {
-                    let target = base + angle;
-                    if !(s0 < target && target <= s1) {
-                        continue;
-                    }
-                    let (mut a, mut b) = (t0, t1);
-                    for _ in 0..45 {
-                        let mid = (a + b) / 2.0;
-                        if separation(mid) < target { a = mid } else { b = mid }
-                    }
-                    let folded = if angle > 180.0 { 360.0 - angle } else { angle };
-                    found.push(MoonAspect { at: JulianDay((a + b) / 2.0), planet: *planet, angle: folded as u16 });
-                }
-            }
+        for (crossing, _, aspect, _) in exact_aspects(moon, track) {
+            found.push(MoonAspect { at: JulianDay(crossing.at), planet: *planet, aspect });
         }
     }
     found.sort_by(|a, b| a.at.0.total_cmp(&b.at.0));

@@ -6,7 +6,8 @@ use serde::Serialize;
 use shared::astro::Ephemeris;
 use shared::astro::chart::ChartWarning;
 use shared::astro::ephemeris::{EphemerisSource, ayanamsa_name};
-use shared::astro::events::{Direction, Event, Events, Luminary, StationKind};
+use shared::astro::events::{Direction, Event, Events, ExactAspect, Luminary, Placed, StationKind};
+use shared::astro::point::PointId;
 use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc};
 use shared::astro::zodiac::ZodiacPosition;
 use shared::http::{ApiError, Document};
@@ -62,6 +63,33 @@ pub enum EventBody {
         #[serde(skip_serializing_if = "Option::is_none")]
         last_aspect: Option<LastAspect>,
     },
+    #[serde(rename = "aspect")]
+    Aspect {
+        at: Moment,
+        /// The pair in the chart's point order (the Sun first).
+        point_a: &'static str,
+        point_b: &'static str,
+        aspect: &'static str,
+        /// The aspect's exact angle (90 for a square).
+        angle: f64,
+        /// Exact at the instant.
+        orb: f64,
+        phase: &'static str,
+        /// The faster body by mean daily motion, whose angle ahead of the
+        /// other is `phaseAngle`.
+        faster: &'static str,
+        phase_angle: f64,
+        longitude_a: f64,
+        longitude_b: f64,
+        retrograde_a: bool,
+        retrograde_b: bool,
+    },
+}
+
+/// The two bodies of an exact aspect in the chart's point order.
+fn exact_pair(exact: &ExactAspect) -> (Placed, Placed) {
+    let order = |p: PointId| PointId::PLANETS.iter().position(|q| *q == p);
+    if order(exact.faster.point) <= order(exact.slower.point) { (exact.faster, exact.slower) } else { (exact.slower, exact.faster) }
 }
 
 fn moment(zone: &TimeZoneSpec, jd: JulianDay) -> Result<Moment, ApiError> {
@@ -115,20 +143,30 @@ pub fn present(ephemeris: &Ephemeris, query: &EventsQuery, found: &Events) -> Re
                 sign: sign.id(),
                 next_sign: next_sign.id(),
                 last_aspect: match last_aspect {
-                    Some(aspect) => Some(LastAspect {
-                        point: aspect.planet.id(),
-                        aspect: match aspect.angle {
-                            0 => "conjunction",
-                            60 => "sextile",
-                            90 => "square",
-                            120 => "trine",
-                            _ => "opposition",
-                        },
-                        at: moment(zone, aspect.at)?,
-                    }),
+                    Some(aspect) => {
+                        Some(LastAspect { point: aspect.planet.id(), aspect: aspect.aspect.id(), at: moment(zone, aspect.at)? })
+                    }
                     None => None,
                 },
             },
+            Event::Aspect(exact) => {
+                let (a, b) = exact_pair(exact);
+                EventBody::Aspect {
+                    at: moment(zone, exact.at)?,
+                    point_a: a.point.id(),
+                    point_b: b.point.id(),
+                    aspect: exact.aspect.id(),
+                    angle: exact.aspect.angle(),
+                    orb: 0.0,
+                    phase: exact.phase.id(),
+                    faster: exact.faster.point.id(),
+                    phase_angle: exact.cycle_angle,
+                    longitude_a: a.longitude,
+                    longitude_b: b.longitude,
+                    retrograde_a: a.speed < 0.0,
+                    retrograde_b: b.speed < 0.0,
+                }
+            }
         });
     }
     let mut counts = serde_json::Map::new();

@@ -22,8 +22,9 @@ pub struct EventsRequest {
     end_date: String,
     /// The zone of the days and of the answer's local times (UTC if absent).
     timezone: Option<String>,
-    /// Event types: `ingresses`, `stations`, `phases`, `eclipses`, `void_of_course` (default: all).
+    /// Event types: `ingress`, `station`, `lunar_phase`, `eclipse`, `void_of_course`, `aspect` (default: all but `aspect`).
     types: Option<Vec<String>>,
+    /// The points whose ingresses and stations are listed, and among whose Sun … Pluto the aspects are (default: the ten planets and the true node, Chiron where its file is).
     points: Option<Vec<String>>,
     zodiac: Option<String>,
     ayanamsa: Option<String>,
@@ -61,7 +62,10 @@ impl EventsQuery {
             &mut problems,
         );
         let types = match &body.types {
-            None => EventType::ALL.to_vec(),
+            // Exact aspects are asked for by name: a year of them is over a
+            // thousand events, and a client that listed the other types
+            // before they existed gets the same answer as then.
+            None => EventType::ALL.into_iter().filter(|t| *t != EventType::Aspect).collect(),
             Some(ids) if ids.len() > EventType::ALL.len() => {
                 problems.add("/types", format!("at most {} items, one per event type (got {})", EventType::ALL.len(), ids.len()));
                 Vec::new()
@@ -129,6 +133,10 @@ impl EventsQuery {
                 points
             }
         };
+        if types.contains(&EventType::Aspect) && body.points.is_some() && points.iter().filter(|p| PointId::PLANETS.contains(p)).count() < 2
+        {
+            problems.add("/points", "aspect events are between two of sun, moon, mercury, venus, mars, jupiter, saturn, uranus, neptune, pluto: list at least two of them, or leave points out for all ten");
+        }
         problems.into_result()?;
         let (Some(zone), Some((start, end))) = (zone, period) else {
             return Err(ApiError::invalid_field("/startDate", "the period could not be placed in time"));

@@ -278,6 +278,60 @@ impl Track {
         }
     }
 
+    /// The separation `self − other` as a track of its own, sampled at the
+    /// union of both tracks' sample times where they overlap. Exact, not a
+    /// second interpolation: between consecutive times of the union each
+    /// track is one cubic, so their difference is one cubic, and the Hermite
+    /// cubic through its end values and slopes is that cubic.
+    pub fn minus(&self, other: &Track) -> Track {
+        let (Some(&first), Some(&last)) = (self.times.first(), self.times.last()) else { return Self::empty(0) };
+        let (Some(&other_first), Some(&other_last)) = (other.times.first(), other.times.last()) else { return Self::empty(0) };
+        let (start, end) = (first.max(other_first), last.min(other_last));
+        let mut times: Vec<f64> = self.times.iter().chain(&other.times).copied().filter(|t| (start..=end).contains(t)).collect();
+        times.sort_by(f64::total_cmp);
+        times.dedup();
+        let mut difference = Self::empty(times.len());
+        for t in times {
+            let ((a, a_speed), (b, b_speed)) = (self.at(t), other.at(t));
+            difference.times.push(t);
+            difference.values.push(a - b);
+            difference.speeds.push(a_speed - b_speed);
+        }
+        difference.sources = self.sources.union(&other.sources).copied().collect();
+        difference
+    }
+
+    /// Every instant the track crosses `offset + k × period` (any integer k,
+    /// any of `offsets`), in time order: the track is cut where it turns
+    /// (its stations), and each level inside a monotonic piece is solved on
+    /// the piece's cubic. A retrograde loop through a level gives three
+    /// crossings. The half-open rule of the transits (a value equal to the
+    /// level counts as above it) makes a crossing at a piece boundary count
+    /// once.
+    pub fn crossings(&self, period: f64, offsets: &[f64]) -> Vec<Crossing> {
+        let mut found = Vec::new();
+        for piece in self.monotonic_pieces() {
+            let Some(cubic) = self.cubic(piece.cubic) else { continue };
+            let (low, high) = (piece.v0.min(piece.v1), piece.v0.max(piece.v1));
+            for &offset in offsets {
+                let mut turn = ((low - offset) / period).ceil();
+                loop {
+                    let level = offset + turn * period;
+                    if level > high {
+                        break;
+                    }
+                    if (piece.v0 >= level) != (piece.v1 >= level) {
+                        let s = cubic.solve(level, piece.s0, piece.s1, piece.v0);
+                        found.push(Crossing { at: cubic.t0 + s * cubic.dt, level, rising: piece.v1 > piece.v0 });
+                    }
+                    turn += 1.0;
+                }
+            }
+        }
+        found.sort_by(|a, b| a.at.total_cmp(&b.at));
+        found
+    }
+
     fn cubic(&self, i: usize) -> Option<Cubic> {
         let (t0, t1) = (*self.times.get(i)?, *self.times.get(i + 1)?);
         let dt = t1 - t0;
@@ -308,6 +362,16 @@ impl Track {
         }
         pieces
     }
+}
+
+/// Where a track passes a level, and which way.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Crossing {
+    pub at: f64,
+    /// The level crossed, unwrapped as the track's values are.
+    pub level: f64,
+    /// The track was increasing.
+    pub rising: bool,
 }
 
 /// Equal steps from `start` that land on `end` exactly (a zero-length
