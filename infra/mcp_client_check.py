@@ -64,7 +64,8 @@ CALLS = {
         ("POST", "/api/calc/lunar-return", lr),
     ),
     "sky_events": (
-        e := {"startDate": "2026-03-01", "endDate": "2026-03-31", "timezone": "Europe/Rome"},
+        e := {"startDate": "2026-03-01", "endDate": "2026-03-31", "timezone": "Europe/Rome",
+              "types": ["ingress", "station", "lunar_phase", "eclipse", "void_of_course", "aspect"]},
         ("POST", "/api/calc/events", e),
     ),
     "moon_and_sun": (BIRTH, ("POST", "/api/calc/moon-sun", BIRTH)),

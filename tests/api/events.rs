@@ -189,7 +189,10 @@ async fn bad_requests_name_their_field() {
         (json!({ "startDate": "2024-01-01", "endDate": "2024-02-01", "ayanamsa": "lahiri" }), "/ayanamsa"),
         // Aspects between the Sun … Pluto need two of them.
         (json!({ "startDate": "2024-01-01", "endDate": "2024-02-01", "types": ["aspect"], "points": ["mars", "chiron"] }), "/points"),
-        (json!({ "startDate": "2024-01-01", "endDate": "2024-02-01", "types": ["aspect", "aspect", "ingress", "station", "eclipse", "lunar_phase", "void_of_course"] }), "/types"),
+        (
+            json!({ "startDate": "2024-01-01", "endDate": "2024-02-01", "types": ["aspect", "aspect", "ingress", "station", "eclipse", "lunar_phase", "void_of_course"] }),
+            "/types",
+        ),
     ] {
         let response = app.post("/api/calc/events", &body).await;
         assert_eq!(response.status, 422, "{body}: {}", response.text);

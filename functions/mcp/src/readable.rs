@@ -206,6 +206,13 @@ fn event_line(event: &Value) -> String {
         "station" => format!("{} stations {}", title_case(text(event, "/point")), text(event, "/station")),
         "lunar_phase" => format!("{} in {}", title_case(text(event, "/phase")), title_case(text(event, "/sign"))),
         "eclipse" => format!("{} {} eclipse", title_case(text(event, "/kind")), text(event, "/eclipse")),
+        "aspect" => format!(
+            "{} {} {} (exact, {})",
+            title_case(text(event, "/pointA")),
+            text(event, "/aspect"),
+            title_case(text(event, "/pointB")),
+            text(event, "/phase")
+        ),
         other => title_case(other),
     };
     format!("{} {what}", minute(at))

@@ -200,7 +200,8 @@ pub static TOOLS: &[Tool] = &[
         name: "sky_events",
         title: "Sky events",
         description: "Sign ingresses, stations, lunar phases, eclipses and void-of-course Moons between two \
-                      dates (POST /api/calc/events).",
+                      dates, and with types [\"aspect\"] every exact aspect between two of the Sun … Pluto \
+                      (POST /api/calc/events).",
         input_schema: schema::<calc::bodies::EventsRequest>,
         call: Call::Body { path: "/api/calc/events" },
         structured: the_answer,

@@ -6,7 +6,7 @@ use serde::Serialize;
 use shared::astro::Ephemeris;
 use shared::astro::chart::ChartWarning;
 use shared::astro::ephemeris::{EphemerisSource, ayanamsa_name};
-use shared::astro::events::{Direction, Event, Events, ExactAspect, Luminary, Placed, StationKind};
+use shared::astro::events::{BY_MEAN_MOTION, Direction, Event, EventType, Events, ExactAspect, Luminary, Placed, StationKind};
 use shared::astro::point::PointId;
 use shared::astro::time::{JulianDay, TimeZoneSpec, format_local, format_utc};
 use shared::astro::zodiac::ZodiacPosition;
@@ -183,6 +183,23 @@ pub fn present(ephemeris: &Ephemeris, query: &EventsQuery, found: &Events) -> Re
         .with_meta("zodiac", input.zodiac.id())
         .with_meta("ephemeris", if moshier { "moshier" } else { "swiss_files" })
         .with_meta("warnings", serde_json::Value::from(warnings));
+    let document = if input.types.contains(&EventType::Aspect) {
+        // The conventions the aspects were found under.
+        let by_mean_motion: Vec<&str> = BY_MEAN_MOTION.iter().map(|p| p.id()).collect();
+        let between: Vec<&str> = PointId::PLANETS.iter().filter(|p| input.points.contains(p)).map(|p| p.id()).collect();
+        document.with_meta(
+            "aspects",
+            serde_json::json!({
+                "between": between,
+                "aspects": ["conjunction", "sextile", "square", "trine", "opposition"],
+                "positions": "geocentric, apparent",
+                "byMeanMotion": by_mean_motion,
+                "phase": "the faster body's lead over the slower (phaseAngle): waxing under 180°, waning over; a conjunction or an opposition starts the half the pair enters",
+            }),
+        )
+    } else {
+        document
+    };
     Ok(match input.zodiac.ayanamsa() {
         None => document,
         Some(ayanamsa) => {
