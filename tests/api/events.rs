@@ -99,7 +99,13 @@ async fn jupiter_squares_saturn_three_times_in_a_retrograde_loop() {
         let separation = hit["longitudeA"].as_f64().unwrap() - hit["longitudeB"].as_f64().unwrap();
         assert!((separation.rem_euclid(360.0) - 90.0).abs() < 1e-6, "{hit}");
     }
-    assert_eq!(response.body["meta"]["counts"]["aspect"], 3);
+    let meta = &response.body["meta"];
+    assert_eq!(meta["counts"]["aspect"], 3);
+    // The conventions the aspects were found under.
+    assert_eq!(meta["aspects"]["between"], json!(["jupiter", "saturn"]));
+    assert_eq!(meta["aspects"]["byMeanMotion"][0], "moon");
+    assert_eq!(meta["aspects"]["byMeanMotion"][3], "sun");
+    assert_eq!(meta["aspects"]["positions"], "geocentric, apparent");
 }
 
 #[tokio::test]
