@@ -40,7 +40,7 @@ use crate::astro::ephemeris::{Ephemeris, EphemerisError, EphemerisSource, Observ
 use crate::astro::frame::{Frame, Zodiac};
 use crate::astro::point::PointId;
 use crate::astro::time::JulianDay;
-use crate::astro::zodiac::{Sign, normalize_degrees, signed_arc};
+use crate::astro::zodiac::{Sign, angular_distance, normalize_degrees, signed_arc};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EventType {
@@ -136,7 +136,7 @@ impl AspectPhase {
     }
 }
 
-/// One of a body's place and motion at an instant.
+/// A body's place and motion at the instant of an exact aspect.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Placed {
     pub point: PointId,
@@ -153,10 +153,14 @@ pub struct ExactAspect {
     pub faster: Placed,
     pub slower: Placed,
     pub aspect: AspectKind,
-    /// The faster body's longitude minus the slower's, in [0, 360): 0, 60,
-    /// 90, 120, 180, 240, 270 or 300.
-    pub cycle_angle: f64,
+    /// The phase angle: the faster body's longitude minus the slower's, in
+    /// [0, 360): 0, 60, 90, 120, 180, 240, 270 or 300.
+    pub phase_angle: f64,
     pub phase: AspectPhase,
+    /// How far from exact the two longitudes are at `at`, degrees: below
+    /// 10⁻⁷ once solved (the planets on the ephemeris to a millisecond, the
+    /// Moon's pairs on the tracks).
+    pub orb: f64,
 }
 
 /// The Sun … Pluto from the fastest to the slowest by mean geocentric daily
@@ -260,6 +264,11 @@ pub struct Events {
 /// has its last aspect and its ingress.
 const MARGIN_DAYS: f64 = 3.0;
 
+/// Days sampled beyond the period for every search: an event the tracks
+/// place just outside the period (they may be minutes off for the slow
+/// bodies) is found, and its refined instant decides whether it is in.
+const EDGE_MARGIN_DAYS: f64 = 0.25;
+
 /// The planets the Moon's void-of-course aspects count.
 const ASPECTED: [PointId; 9] = [
     PointId::Sun,
@@ -303,7 +312,7 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
             bodies.push(body.in_frame(frame));
         }
     }
-    let margin = if wants(EventType::VoidOfCourse) { MARGIN_DAYS } else { 0.0 };
+    let margin = if wants(EventType::VoidOfCourse) { MARGIN_DAYS } else { EDGE_MARGIN_DAYS };
     let (sample_start, sample_end) = (JulianDay(start - margin), JulianDay(end + margin));
     ephemeris.check_supported(sample_start)?;
     ephemeris.check_supported(sample_end)?;
@@ -392,9 +401,9 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
             let (Some((fast_track, fast_body)), Some((slow_track, slow_body))) = (track_of(faster), track_of(slower)) else {
                 continue;
             };
-            for (crossing, cycle_angle, aspect, phase) in exact_aspects(fast_track, slow_track) {
-                // A minute of margin: the refined instant decides.
-                if crossing.at < start - 1e-3 || crossing.at >= end + 1e-3 {
+            for (crossing, phase_angle, aspect, phase) in exact_aspects(fast_track, slow_track) {
+                // The refined instant decides, within the sampled margin.
+                if crossing.at < start - EDGE_MARGIN_DAYS || crossing.at >= end + EDGE_MARGIN_DAYS {
                     continue;
                 }
                 // The Moon's track is within a second of the ephemeris and
@@ -410,7 +419,7 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
                         (normalize_degrees(slow_longitude), slow_speed),
                     )
                 } else {
-                    refine_separation(ephemeris, (fast_body, slow_body), crossing.at, cycle_angle)?
+                    refine_separation(ephemeris, (fast_body, slow_body), &crossing, phase_angle)?
                 };
                 if !(start..end).contains(&at.0) {
                     continue;
@@ -420,8 +429,9 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
                     faster: Placed { point: faster, longitude: fast_longitude, speed: fast_speed },
                     slower: Placed { point: slower, longitude: slow_longitude, speed: slow_speed },
                     aspect,
-                    cycle_angle,
+                    phase_angle,
                     phase,
+                    orb: angular_distance(fast_longitude - slow_longitude, phase_angle),
                 }));
             }
         }
@@ -484,6 +494,7 @@ fn steps(track: &Track) -> Vec<(Sample, Sample)> {
     let samples: Vec<_> = track.samples().collect();
     samples.windows(2).map(|w| (w[0], w[1])).collect()
 }
+
 /// Stations: where the ephemeris speed changes sign. Solved on the
 /// ephemeris by bisection with a secant guess, to 10⁻⁷ day (9 ms).
 fn stations(ephemeris: &Ephemeris, track: &Track, body: TransitingBody) -> Result<Vec<(JulianDay, StationKind, f64)>, EphemerisError> {
@@ -526,8 +537,8 @@ fn ingresses(
         let boundary = crossing.level;
         let (at, _) = refine_crossing(ephemeris, body, JulianDay(crossing.at), normalize_degrees(boundary))?;
         let index = |value: f64| (normalize_degrees(value) / 30.0).floor() as usize % 12;
-        let (before, after) = (Sign::ALL[index(boundary - 1.0)], Sign::ALL[index(boundary + 1.0)]);
-        found.push(if crossing.rising { (at, after, before, Direction::Forward) } else { (at, before, after, Direction::Retrograde) });
+        let (below, above) = (Sign::ALL[index(boundary - 1.0)], Sign::ALL[index(boundary + 1.0)]);
+        found.push(if crossing.rising { (at, above, below, Direction::Forward) } else { (at, below, above, Direction::Retrograde) });
     }
     Ok(found)
 }
@@ -542,7 +553,7 @@ fn phases(
     let mut found = Vec::new();
     for crossing in moon.minus(sun).crossings(90.0, &[0.0]) {
         let quarter = normalize_degrees(crossing.level);
-        let (at, (moon_longitude, _), _) = refine_separation(ephemeris, (moon_body, sun_body), crossing.at, quarter)?;
+        let (at, (moon_longitude, _), _) = refine_separation(ephemeris, (moon_body, sun_body), &crossing, quarter)?;
         let phase = match (quarter / 90.0).round() as i64 % 4 {
             0 => Phase::NewMoon,
             1 => Phase::FirstQuarter,
@@ -554,48 +565,68 @@ fn phases(
     Ok(found)
 }
 
-/// Newton's method on the ephemeris for the instant near `t` (found on the
-/// tracks) where the separation `faster − slower` equals `angle`. Returns
-/// the instant and both bodies' (longitude, speed) there. A step over
-/// 0.05 day means Newton is running away where the separation turns (the
-/// pair's own station): the tracks' instant is kept.
+/// The instant where the phase angle `faster − slower` equals `angle`, on
+/// the ephemeris, from a crossing found on the tracks; with both bodies'
+/// motion there. Newton's method from the tracks' instant, kept inside the
+/// crossing's bracket (the monotonic piece of the tracks it lies on), to
+/// 10⁻⁹° or a millisecond. Where
+/// the angle turns (the pair's own station) Newton may stray or crawl:
+/// then bisection on the ephemeris inside the bracket, or, when the
+/// ephemeris does not cross the angle there at all (a graze the tracks
+/// reach and the ephemeris misses by 10⁻⁵°), the tracks' instant.
 fn refine_separation(
     ephemeris: &Ephemeris,
     (faster, slower): (TransitingBody, TransitingBody),
-    mut t: f64,
+    crossing: &Crossing,
     angle: f64,
 ) -> Result<(JulianDay, Motion, Motion), EphemerisError> {
-    for _ in 0..4 {
+    let residual_at = |t: f64| -> Result<(f64, Motion, Motion), EphemerisError> {
         let (a, b) = (exact(ephemeris, faster, t)?, exact(ephemeris, slower, t)?);
-        let relative_speed = a.1 - b.1;
-        if relative_speed.abs() < 1e-7 {
+        Ok((signed_arc(a.0 - b.0 - angle), a, b))
+    };
+    let (low, high) = crossing.bracket;
+    let mut t = crossing.at;
+    for _ in 0..8 {
+        let (residual, a, b) = residual_at(t)?;
+        let step = residual / (a.1 - b.1);
+        // Below a millisecond the instant is as exact as the ephemeris: a
+        // Julian day in f64 resolves 0.05 ms, in which the Moon moves
+        // 3·10⁻⁹°, so the residual alone would never settle for its pairs.
+        if residual.abs() < 1e-9 || step.abs() < 1e-8 {
+            return Ok((JulianDay(t), a, b));
+        }
+        let next = t - step;
+        if !(next.is_finite() && (low..=high).contains(&next)) {
             break;
         }
-        let step = signed_arc(a.0 - b.0 - angle) / relative_speed;
-        if step.abs() > 0.05 {
-            break;
-        }
-        t -= step;
-        // The tracks' instant is within a few minutes, so one step leaves
-        // an error of the order of the step squared: under 10⁻⁴ day the
-        // next step would be below a millisecond.
-        if step.abs() < 1e-4 {
-            break;
-        }
+        t = next;
     }
-    let (a, b) = (exact(ephemeris, faster, t)?, exact(ephemeris, slower, t)?);
+    let (mut a, mut b) = (low, high);
+    let (at_low, ..) = residual_at(a)?;
+    let (at_high, ..) = residual_at(b)?;
+    t = if at_low.signum() != at_high.signum() {
+        while b - a > 1e-8 {
+            let middle = 0.5 * (a + b);
+            let (residual, ..) = residual_at(middle)?;
+            if residual.signum() == at_low.signum() { a = middle } else { b = middle }
+        }
+        0.5 * (a + b)
+    } else {
+        crossing.at
+    };
+    let (_, a, b) = residual_at(t)?;
     Ok((JulianDay(t), a, b))
 }
 
-/// The angles of the faster body ahead of the slower at which the five
-/// Ptolemaic aspects are exact: conjunction, then the waxing sextile,
+/// The phase angles (the faster body ahead of the slower) at which the
+/// five Ptolemaic aspects are exact: conjunction, then the waxing sextile,
 /// square and trine, the opposition, and the waning trine, square and
 /// sextile.
-const CYCLE_ANGLES: [f64; 8] = [0.0, 60.0, 90.0, 120.0, 180.0, 240.0, 270.0, 300.0];
+const PHASE_ANGLES: [f64; 8] = [0.0, 60.0, 90.0, 120.0, 180.0, 240.0, 270.0, 300.0];
 
-/// The aspect that an angle of the pair's cycle (one of [`CYCLE_ANGLES`]) is.
-fn aspect_at(cycle_angle: f64) -> AspectKind {
-    match cycle_angle.round() as i64 {
+/// The aspect that a phase angle (one of [`PHASE_ANGLES`]) is.
+fn aspect_at(phase_angle: f64) -> AspectKind {
+    match phase_angle.round() as i64 {
         0 => AspectKind::Conjunction,
         60 | 300 => AspectKind::Sextile,
         90 | 270 => AspectKind::Square,
@@ -605,23 +636,23 @@ fn aspect_at(cycle_angle: f64) -> AspectKind {
 }
 
 /// Every exact Ptolemaic aspect of the faster track to the slower, in time
-/// order, solved on the tracks: (crossing, the angle of the cycle in
-/// [0, 360), the aspect, the phase).
+/// order, solved on the tracks: (crossing, the phase angle in [0, 360),
+/// the aspect, the phase).
 fn exact_aspects(faster: &Track, slower: &Track) -> Vec<(Crossing, f64, AspectKind, AspectPhase)> {
     faster
         .minus(slower)
-        .crossings(360.0, &CYCLE_ANGLES)
+        .crossings(360.0, &PHASE_ANGLES)
         .into_iter()
         .map(|crossing| {
-            let cycle_angle = normalize_degrees(crossing.level);
+            let phase_angle = normalize_degrees(crossing.level);
             // The phase the pair enters at the instant: a conjunction the
             // faster body passes going forward starts the waxing half.
-            let waxing = match cycle_angle.round() as i64 {
+            let waxing = match phase_angle.round() as i64 {
                 0 => crossing.rising,
                 180 => !crossing.rising,
-                _ => cycle_angle < 180.0,
+                _ => phase_angle < 180.0,
             };
-            (crossing, cycle_angle, aspect_at(cycle_angle), if waxing { AspectPhase::Waxing } else { AspectPhase::Waning })
+            (crossing, phase_angle, aspect_at(phase_angle), if waxing { AspectPhase::Waxing } else { AspectPhase::Waning })
         })
         .collect()
 }

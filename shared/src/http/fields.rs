@@ -29,6 +29,11 @@ impl Problems {
         self.0.is_empty()
     }
 
+    /// Whether a problem was found at `pointer` or inside it.
+    pub fn at_or_under(&self, pointer: &str) -> bool {
+        self.0.iter().any(|p| p.pointer == pointer || p.pointer.strip_prefix(pointer).is_some_and(|rest| rest.starts_with('/')))
+    }
+
     pub fn into_result(self) -> Result<(), ApiError> {
         if self.0.is_empty() { Ok(()) } else { Err(ApiError::field_problems(self.0)) }
     }

@@ -72,7 +72,7 @@ pub enum EventBody {
         aspect: &'static str,
         /// The aspect's exact angle (90 for a square).
         angle: f64,
-        /// Exact at the instant.
+        /// Degrees from exact at the instant, to 10⁻⁶°: 0.
         orb: f64,
         phase: &'static str,
         /// The faster body by mean daily motion, whose angle ahead of the
@@ -157,10 +157,11 @@ pub fn present(ephemeris: &Ephemeris, query: &EventsQuery, found: &Events) -> Re
                     point_b: b.point.id(),
                     aspect: exact.aspect.id(),
                     angle: exact.aspect.angle(),
-                    orb: 0.0,
+                    // Below 10⁻⁷° when solved: 0 unless the search fell back.
+                    orb: (exact.orb * 1e6).round() / 1e6,
                     phase: exact.phase.id(),
                     faster: exact.faster.point.id(),
-                    phase_angle: exact.cycle_angle,
+                    phase_angle: exact.phase_angle,
                     longitude_a: a.longitude,
                     longitude_b: b.longitude,
                     retrograde_a: a.speed < 0.0,

@@ -72,7 +72,7 @@ impl EventsQuery {
             }
             Some(ids) => {
                 if ids.is_empty() {
-                    problems.add("/types", "give at least one event type, or leave types out for all");
+                    problems.add("/types", "give at least one event type, or leave types out for the default (all but aspect)");
                 }
                 let mut types = Vec::new();
                 for (index, id) in ids.iter().enumerate() {
@@ -133,7 +133,11 @@ impl EventsQuery {
                 points
             }
         };
-        if types.contains(&EventType::Aspect) && body.points.is_some() && points.iter().filter(|p| PointId::PLANETS.contains(p)).count() < 2
+        // (Unless a listed point was refused: that error says enough.)
+        if types.contains(&EventType::Aspect)
+            && body.points.is_some()
+            && !problems.at_or_under("/points")
+            && points.iter().filter(|p| PointId::PLANETS.contains(p)).count() < 2
         {
             problems.add("/points", "aspect events are between two of sun, moon, mercury, venus, mars, jupiter, saturn, uranus, neptune, pluto: list at least two of them, or leave points out for all ten");
         }

@@ -289,7 +289,10 @@ impl Track {
         let (start, end) = (first.max(other_first), last.min(other_last));
         let mut times: Vec<f64> = self.times.iter().chain(&other.times).copied().filter(|t| (start..=end).contains(t)).collect();
         times.sort_by(f64::total_cmp);
-        times.dedup();
+        // Tracks sampled on one grid share their times bit for bit; on
+        // others, a step of a billionth of a day would be a cubic of
+        // rounding noise.
+        times.dedup_by(|later, earlier| *later - *earlier < 1e-9);
         let mut difference = Self::empty(times.len());
         for t in times {
             let ((a, a_speed), (b, b_speed)) = (self.at(t), other.at(t));
@@ -310,21 +313,30 @@ impl Track {
     /// once.
     pub fn crossings(&self, period: f64, offsets: &[f64]) -> Vec<Crossing> {
         let mut found = Vec::new();
+        // (A zero, negative or NaN period would never pass the last level.)
+        if period.is_nan() || period <= 0.0 {
+            return found;
+        }
         for piece in self.monotonic_pieces() {
             let Some(cubic) = self.cubic(piece.cubic) else { continue };
+            if !(piece.v0.is_finite() && piece.v1.is_finite()) {
+                continue;
+            }
             let (low, high) = (piece.v0.min(piece.v1), piece.v0.max(piece.v1));
+            let bracket = (cubic.t0 + piece.s0 * cubic.dt, cubic.t0 + piece.s1 * cubic.dt);
             for &offset in offsets {
-                let mut turn = ((low - offset) / period).ceil();
+                // k in offset + k × period, from the first level in the piece.
+                let mut cycle = ((low - offset) / period).ceil();
                 loop {
-                    let level = offset + turn * period;
+                    let level = offset + cycle * period;
                     if level > high {
                         break;
                     }
                     if (piece.v0 >= level) != (piece.v1 >= level) {
                         let s = cubic.solve(level, piece.s0, piece.s1, piece.v0);
-                        found.push(Crossing { at: cubic.t0 + s * cubic.dt, level, rising: piece.v1 > piece.v0 });
+                        found.push(Crossing { at: cubic.t0 + s * cubic.dt, level, rising: piece.v1 > piece.v0, bracket });
                     }
-                    turn += 1.0;
+                    cycle += 1.0;
                 }
             }
         }
@@ -372,6 +384,9 @@ pub struct Crossing {
     pub level: f64,
     /// The track was increasing.
     pub rising: bool,
+    /// The monotonic piece of the track it lies on (start, end): the
+    /// track crosses the level once in it.
+    pub bracket: (f64, f64),
 }
 
 /// Equal steps from `start` that land on `end` exactly (a zero-length
@@ -1030,5 +1045,57 @@ mod tests {
         assert!((stations[0] - (0.5 - 1.0 / 12f64.sqrt())).abs() < 1e-12);
         let s = cubic.solve(0.02, 0.0, stations[0], 0.0);
         assert!((cubic.value(s) - 0.02).abs() < 1e-12);
+    }
+
+    /// A track of f(t) = t³ − 3t (stations at t = ±1) sampled with its
+    /// exact speeds: the Hermite cubics are f itself.
+    fn loop_track(times: &[f64]) -> Track {
+        let mut track = Track::empty(times.len());
+        for &t in times {
+            track.times.push(t);
+            track.values.push(t * t * t - 3.0 * t);
+            track.speeds.push(3.0 * t * t - 3.0);
+        }
+        track
+    }
+
+    #[test]
+    fn a_loop_through_a_level_crosses_it_three_times_each_in_its_bracket() {
+        let track = loop_track(&[-2.0, -1.5, -0.5, 0.25, 1.0, 1.75, 2.0]);
+        let found = track.crossings(360.0, &[0.0]);
+        let expected = [(-3f64.sqrt(), true), (0.0, false), (3f64.sqrt(), true)];
+        assert_eq!(found.len(), 3, "{found:?}");
+        for (crossing, (at, rising)) in found.iter().zip(expected) {
+            assert!((crossing.at - at).abs() < 1e-9 && crossing.rising == rising, "{crossing:?}");
+            assert!(crossing.bracket.0 <= crossing.at && crossing.at <= crossing.bracket.1);
+        }
+        // A bracket is the monotonic part of one step.
+        assert_eq!([found[0].bracket, found[1].bracket, found[2].bracket], [(-2.0, -1.5), (-0.5, 0.25), (1.0, 1.75)]);
+        let cut = loop_track(&[-2.0, -0.5, 2.0]).crossings(360.0, &[0.0]);
+        assert!((cut[0].bracket.1 + 1.0).abs() < 1e-9, "the station at −1 ends the first piece: {cut:?}");
+        // The loop spans −2…2: a level inside it is crossed three times, one
+        // beyond it never (f reaches 2 at t = −1 and at t = 2 only).
+        assert_eq!(track.crossings(360.0, &[1.0]).len(), 3);
+        assert!(track.crossings(360.0, &[2.5]).is_empty());
+        assert!(track.crossings(0.0, &[0.0]).is_empty() && track.crossings(f64::NAN, &[0.0]).is_empty());
+    }
+
+    #[test]
+    fn the_difference_of_two_tracks_is_exact_on_the_union_of_their_times() {
+        // Two tracks on different grids: a − b with b a straight line.
+        let a = loop_track(&[-2.0, -1.0, 0.0, 1.0, 2.0]);
+        let mut b = Track::empty(3);
+        for t in [-2.0, 0.5, 2.0] {
+            b.times.push(t);
+            b.values.push(0.5 * t);
+            b.speeds.push(0.5);
+        }
+        let difference = a.minus(&b);
+        assert_eq!(difference.times, [-2.0, -1.0, 0.0, 0.5, 1.0, 2.0]);
+        for t in [-1.7, -0.2, 0.3, 0.9, 1.6] {
+            let (value, speed) = difference.at(t);
+            assert!((value - (t * t * t - 3.5 * t)).abs() < 1e-12 && (speed - (3.0 * t * t - 3.5)).abs() < 1e-12, "{t}");
+        }
+        assert!(a.minus(&Track::empty(0)).times.is_empty());
     }
 }
