@@ -30,3 +30,4 @@ mod sidereal_reference;
 mod sky_reference;
 mod store_conformance;
 mod transit_bruteforce;
+mod vedic_reference;

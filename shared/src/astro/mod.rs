@@ -15,6 +15,7 @@ pub mod sky;
 pub mod stars;
 pub mod time;
 pub mod time_lords;
+pub mod vedic;
 pub mod zodiac;
 
 pub use ephemeris::{Ephemeris, EphemerisError, EphemerisSource};

@@ -1,0 +1,36 @@
+//! The Vedic chart (issue 33: with all sixteen vargas under 1 ms), no HTTP.
+//! `cargo bench -p shared --bench vedic`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use shared::astro::Ephemeris;
+use shared::astro::frame::Ayanamsa;
+use shared::astro::time::JulianDay;
+use shared::astro::vedic::{NodeKind, Varga, VedicInput, vedic_chart};
+
+fn vedic(c: &mut Criterion) {
+    let ephemeris = Ephemeris::with_embedded_files().expect("ephemeris");
+    let mut input = VedicInput {
+        instant: JulianDay(2_447_893.0), // 1990-01-01 12:00 UT, New Delhi
+        latitude: 28.6139,
+        longitude: 77.2090,
+        ayanamsa: Ayanamsa::parse("lahiri").expect("lahiri"),
+        node: NodeKind::Mean,
+        vargas: Varga::ALL.to_vec(),
+    };
+    // A new instant every iteration: no help from the C library's cache.
+    let mut day = 0.0;
+    c.bench_function("vedic_chart_sixteen_vargas", |b| {
+        b.iter(|| {
+            day = (day + 37.3) % 30_000.0;
+            input.instant = JulianDay(2_447_893.0 + day);
+            vedic_chart(&ephemeris, std::hint::black_box(&input)).expect("chart")
+        })
+    });
+    input.vargas = vec![Varga::D1, Varga::D9];
+    c.bench_function("vedic_chart_d1_d9_same_instant", |b| {
+        b.iter(|| vedic_chart(&ephemeris, std::hint::black_box(&input)).expect("chart"))
+    });
+}
+
+criterion_group!(benches, vedic);
+criterion_main!(benches);
