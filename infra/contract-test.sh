@@ -70,7 +70,7 @@ ORG_ID="$(curl -sf -X POST "$BASE_URL/api/orgs" -H "Authorization: Bearer $SCHEM
 # constructor recursion depth mismatch"). Processes share nothing. Each half
 # keeps whole resources together, so the stateful phase still follows the
 # links from a POST to the GET, PATCH and DELETE of what it made.
-CHARTS='^/api/(calc|legacy|numerology|chart|places|content)/'
+CHARTS='^/api/(calc|legacy|numerology|vedic|chart|places|content)/'
 rm -rf "$ROOT/.test-run/schemathesis"
 mkdir -p "$ROOT/.test-run/schemathesis/charts" "$ROOT/.test-run/schemathesis/rest"
 cd "$ROOT"

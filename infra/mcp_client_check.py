@@ -73,6 +73,11 @@ CALLS = {
         c := {"birthDate": "1990-05-11", "forecastYear": 2026},
         ("POST", "/api/calc/chinese-forecast", c),
     ),
+    "vedic_chart": (
+        v := {"dateTime": "1990-05-11T14:30", "location": {"latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata"},
+              "vargas": ["D1", "D9", "D60"]},
+        ("POST", "/api/vedic/chart", v),
+    ),
     "life_path_number": (n := {"dateTime": "1990-05-11T14:30"}, ("POST", "/api/numerology/life-path", n)),
     "birthday_number": (n, ("POST", "/api/numerology/birthday", n)),
     "find_places": ({"query": "Rome", "limit": 3}, ("GET", "/api/places?query=Rome&limit=3", None)),

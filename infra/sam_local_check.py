@@ -12,7 +12,7 @@ The dashboard bearer token is read from $SAM_BEARER_TOKEN (minted by
 token an organization is founded (orgs) and an API key made in it (keys);
 the key then asks for a natal chart (calc), a life path number (numerology),
 an interpretation text and the organization's own texts (content), a PDF
-report (pdf: refused on the free plan), a natal chart through the MCP
+report (pdf: refused on the free plan), a Vedic chart (vedic: refused on the free plan too), a natal chart through the MCP
 server's tool (mcp) and the modules of its plan (orgs again).
 Timing lines (`timing: ...`) are for docs/benchmarks.md.
 """
@@ -109,6 +109,15 @@ def run_checks(base, token):
 
     life_path = expect("numerology: POST /api/numerology/life-path", call(base, "POST", "/api/numerology/life-path", {"dateTime": "1990-05-11T14:30"}, keyed), 200)
     check(life_path["data"]["value"] == 8, f"life path of 1990-05-11: {life_path['data']}")
+
+    # The Vedic family's own function: the free plan has no Vedic module, so
+    # its guard answers (the route reaches the function that serves it).
+    vedic = expect(
+        "vedic: POST /api/vedic/chart on the free plan",
+        call(base, "POST", "/api/vedic/chart", {"dateTime": "1990-05-11T14:30", "location": ROME_1990["location"]}, keyed),
+        403,
+    )
+    check(vedic["errors"][0]["code"] == "module_not_in_plan", f"vedic refusal: {vedic}")
 
     # The base corpus is not loaded into the table (see infra/sam-local.sh):
     # the function answers with the text compiled into it.

@@ -61,6 +61,7 @@ mod texts;
 mod time_lords;
 mod transit;
 mod usage;
+mod vedic;
 mod versioning;
 mod widget_api;
 mod widgets;

@@ -29,7 +29,7 @@ async fn modules_show_the_plan_and_the_keys_restriction_without_version_headers(
     assert_eq!(unrestricted.status, 200, "{}", unrestricted.text);
     let attributes = &unrestricted.body["data"]["attributes"];
     assert_eq!(attributes["plan"], "basic");
-    assert_eq!(attributes["planModules"], json!(["numerology", "content", "chinese", "widgets"]));
+    assert_eq!(attributes["planModules"], json!(["numerology", "content", "chinese", "widgets", "vedic"]));
     assert_eq!(attributes["keyModules"], json!(null));
     assert_eq!(attributes["availableModules"], attributes["planModules"]);
     let chat = attributes["modules"].as_array().unwrap().iter().find(|m| m["id"] == "chat").unwrap();

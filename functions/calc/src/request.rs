@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Days, NaiveTime, Utc};
-use serde::Deserialize;
 use shared::astro::Ephemeris;
 use shared::astro::aspect::{AspectKind, MAX_ORB, Orbs};
 use shared::astro::chart::{ChartInput, MoonCenter};
@@ -19,35 +18,9 @@ use shared::language::Language;
 use shared::render::{Style, StyleError};
 
 pub use shared::http::fields::{
-    LocationFields, MAX_POINT_IDS, Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language,
-    parse_location_fields, parse_place, too_long, too_many_items,
+    LocationBody, MAX_POINT_IDS, Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language,
+    parse_location, parse_place, too_long, too_many_items,
 };
-
-/// A place: `place` (a city name, "Rome, IT") or `latitude` and
-/// `longitude`; `timezone` may be left out (the city's, or the one at the
-/// coordinates).
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LocationBody {
-    /// A city by name (`Rome, IT`, `Springfield, IL, US`) instead of coordinates.
-    pub place: Option<String>,
-    /// Degrees east (negative west), with `latitude`.
-    pub longitude: Option<f64>,
-    /// Degrees north (negative south), with `longitude`.
-    pub latitude: Option<f64>,
-    /// IANA time zone (`Europe/Rome`); default: the city's, or the zone at the coordinates.
-    pub timezone: Option<String>,
-}
-
-pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Problems) -> Place {
-    let fields = LocationFields {
-        place: location.place.as_deref(),
-        latitude: location.latitude,
-        longitude: location.longitude,
-        timezone: location.timezone.as_deref(),
-    };
-    parse_location_fields(fields, pointer, problems)
-}
 
 /// Declares a chart request body: its own fields plus the common options,
 /// camelCase, unknown fields refused (serde's `flatten` cannot be combined

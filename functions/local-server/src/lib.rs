@@ -18,6 +18,7 @@ pub fn family_routes() -> BTreeMap<&'static str, Vec<Route>> {
     BTreeMap::from([
         ("calc", calc::routes()),
         ("numerology", numerology::routes()),
+        ("vedic", vedic::routes()),
         ("content", content::routes()),
         ("widgets", widgets::routes()),
         ("chat", chat::routes()),

@@ -247,6 +247,32 @@ pub fn moon_and_sun(answer: &Value) -> String {
     )
 }
 
+/// The Vedic chart: the lagna and each graha's rashi and nakshatra.
+pub fn vedic_chart(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let place = |value: &Value| {
+        format!(
+            "{} {:.0}° ({}, pada {})",
+            title_case(text(value, "/rashi")),
+            value.get("degreesInSign").and_then(Value::as_f64).unwrap_or_default().floor(),
+            text(value, "/nakshatra/name"),
+            value.pointer("/nakshatra/pada").and_then(Value::as_u64).unwrap_or_default()
+        )
+    };
+    let mut parts = vec![format!("Lagna {}", place(data.get("lagna").unwrap_or(&Value::Null)))];
+    for graha in ["sun", "moon", "mars", "mercury", "jupiter", "venus", "saturn", "rahu", "ketu"] {
+        if let Some(value) = data.pointer(&format!("/grahas/{graha}")) {
+            let retrograde = if value.get("retrograde").and_then(Value::as_bool) == Some(true) && graha != "rahu" && graha != "ketu" {
+                " R"
+            } else {
+                ""
+            };
+            parts.push(format!("{} {}{retrograde}", title_case(graha), place(value)));
+        }
+    }
+    parts.join(", ")
+}
+
 /// Numerology: the number and its value.
 pub fn number(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);

@@ -247,6 +247,17 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::number,
     },
     Tool {
+        name: "vedic_chart",
+        title: "Vedic chart (Jyotish)",
+        description: "The sidereal chart of the lagna and the nine grahas (Lahiri by default): rashi, nakshatra \
+                      and pada, whole-sign house, dignity, combustion, and the divisional charts D1 to D60 \
+                      (POST /api/vedic/chart).",
+        input_schema: schema::<vedic::VedicChartRequest>,
+        call: Call::Body { path: "/api/vedic/chart" },
+        structured: the_answer,
+        readable: readable::vedic_chart,
+    },
+    Tool {
         name: "find_places",
         title: "Find places",
         description: "Cities by the start of their name (GeoNames, 15,000 people or more), with coordinates and \

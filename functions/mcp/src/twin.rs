@@ -45,6 +45,7 @@ impl Twin {
         let routes = calc::routes()
             .into_iter()
             .chain(numerology::routes())
+            .chain(vedic::routes())
             .chain(content::routes())
             .filter(|route| route.permission.is_some())
             .collect();

@@ -137,11 +137,12 @@ pub enum Module {
     Chinese,
     Numerology,
     Content,
+    Vedic,
 }
 
 impl Module {
-    pub const ALL: [Module; 7] =
-        [Self::AiSummary, Self::PdfReports, Self::Widgets, Self::Chat, Self::Chinese, Self::Numerology, Self::Content];
+    pub const ALL: [Module; 8] =
+        [Self::AiSummary, Self::PdfReports, Self::Widgets, Self::Chat, Self::Chinese, Self::Numerology, Self::Content, Self::Vedic];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -152,6 +153,7 @@ impl Module {
             Self::Chinese => "chinese",
             Self::Numerology => "numerology",
             Self::Content => "content",
+            Self::Vedic => "vedic",
         }
     }
 
@@ -186,9 +188,9 @@ impl Plan {
         use Module::*;
         match self {
             Self::Free => &[Numerology, Content],
-            Self::Basic => &[Numerology, Content, Chinese, Widgets],
-            Self::Premium => &[Numerology, Content, Chinese, Widgets, Chat, PdfReports, AiSummary],
-            Self::Deluxe => &[Numerology, Content, Chinese, Widgets, Chat, PdfReports, AiSummary],
+            Self::Basic => &[Numerology, Content, Chinese, Widgets, Vedic],
+            Self::Premium => &[Numerology, Content, Chinese, Widgets, Vedic, Chat, PdfReports, AiSummary],
+            Self::Deluxe => &[Numerology, Content, Chinese, Widgets, Vedic, Chat, PdfReports, AiSummary],
         }
     }
 }

@@ -142,6 +142,32 @@ pub struct LocationFields<'a> {
 /// Resolves a location: the named city (its coordinates and zone), or the
 /// coordinates given; the zone given, else the city's, else the one at the
 /// coordinates. Errors point below `pointer` (`/location/place`, ...).
+/// A place: `place` (a city name, "Rome, IT") or `latitude` and
+/// `longitude`; `timezone` may be left out (the city's, or the one at the
+/// coordinates).
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LocationBody {
+    /// A city by name (`Rome, IT`, `Springfield, IL, US`) instead of coordinates.
+    pub place: Option<String>,
+    /// Degrees east (negative west), with `latitude`.
+    pub longitude: Option<f64>,
+    /// Degrees north (negative south), with `longitude`.
+    pub latitude: Option<f64>,
+    /// IANA time zone (`Europe/Rome`); default: the city's, or the zone at the coordinates.
+    pub timezone: Option<String>,
+}
+
+pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Problems) -> Place {
+    let fields = LocationFields {
+        place: location.place.as_deref(),
+        latitude: location.latitude,
+        longitude: location.longitude,
+        timezone: location.timezone.as_deref(),
+    };
+    parse_location_fields(fields, pointer, problems)
+}
+
 pub fn parse_location_fields(fields: LocationFields, pointer: &str, problems: &mut Problems) -> Place {
     let at = |field: &str| format!("{pointer}/{field}");
     let mut city = None;

@@ -55,6 +55,11 @@ pub struct VedicInput {
     pub vargas: Vec<Varga>,
 }
 
+/// The rashi's Sanskrit name, transliterated.
+pub fn rashi_name(sign: Sign) -> &'static str {
+    ["Mesha", "Vrishabha", "Mithuna", "Karka", "Simha", "Kanya", "Tula", "Vrishchika", "Dhanu", "Makara", "Kumbha", "Meena"][sign.index()]
+}
+
 /// A sidereal longitude read the Vedic way.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SiderealPlace {

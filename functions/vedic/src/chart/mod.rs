@@ -1,0 +1,29 @@
+//! POST /api/vedic/chart: the sidereal chart of the lagna and the nine
+//! grahas with nakshatras, houses, dignities and combustion, and the
+//! divisional charts asked for (`shared::astro::vedic`).
+
+mod answer;
+mod input;
+
+use axum::extract::State;
+use shared::astro::EphemerisError;
+use shared::astro::vedic::vedic_chart;
+use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
+
+use answer::{VedicChartData, present};
+use input::VedicChartQuery;
+pub use input::VedicChartRequest;
+
+#[tracing::instrument(name = "vedic_chart", skip_all)]
+pub async fn calculate_vedic_chart(
+    State(app): State<AppState>,
+    _caller: Caller,
+    ApiJson(body): ApiJson<VedicChartRequest>,
+) -> ApiResult<Document<VedicChartData>> {
+    let query = VedicChartQuery::parse(&body, &app.ephemeris)?;
+    let chart = vedic_chart(&app.ephemeris, &query.input).map_err(|error| match error {
+        EphemerisError::OutOfRange => ApiError::invalid_field("/dateTime", error.to_string()),
+        other => ApiError::internal(other),
+    })?;
+    Ok(present(&query, &chart))
+}

@@ -1,0 +1,24 @@
+//! The Vedic family (Jyotish): the sidereal chart with nakshatras and the
+//! divisional charts (`shared::astro::vedic`).
+
+mod chart;
+
+pub use chart::VedicChartRequest;
+
+use axum::Router;
+use axum::http::Method;
+use axum::routing::post;
+use shared::auth::{KeyPermission, Module};
+use shared::http::{AppState, Route, router_from};
+
+/// The route table: what this Lambda serves (and `template.yaml` routes to it).
+pub fn routes() -> Vec<Route> {
+    vec![
+        Route::new(Method::POST, "/api/vedic/chart", Some(KeyPermission::CalcRead), post(chart::calculate_vedic_chart))
+            .in_module(Module::Vedic),
+    ]
+}
+
+pub fn router(state: &AppState) -> Router<AppState> {
+    router_from(routes(), state)
+}

@@ -1,0 +1,141 @@
+//! `POST /api/vedic/chart` as a client reads it: the lagna and the nine
+//! grahas, read the Vedic way and consistent with each other and with the
+//! natal chart's sidereal positions, the divisional charts, the plan's
+//! module, refusals. The values themselves are held to jyotishyamitra and
+//! pyswisseph in `shared/tests/vedic_reference.rs`.
+
+use serde_json::{Value, json};
+use shared::auth::Plan;
+
+use crate::support::{TestApp, rome_1990, with};
+
+const GRAHAS: [&str; 9] = ["sun", "moon", "mars", "mercury", "jupiter", "venus", "saturn", "rahu", "ketu"];
+const SIGNS: [&str; 12] =
+    ["aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius", "capricorn", "aquarius", "pisces"];
+
+fn delhi_1990() -> Value {
+    json!({ "dateTime": "1990-05-11T14:30", "location": { "latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata" } })
+}
+
+fn sign_index(id: &Value) -> usize {
+    SIGNS.iter().position(|s| id == *s).unwrap()
+}
+
+#[tokio::test]
+async fn a_birth_in_delhi_read_the_vedic_way() {
+    let app = TestApp::spawn().await;
+    app.set_plan(Plan::Basic).await;
+    let response = app.post("/api/vedic/chart", &delhi_1990()).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let (data, meta) = (&response.body["data"], &response.body["meta"]);
+    assert_eq!(meta["ayanamsa"]["id"], "lahiri");
+    // Lahiri's ayanamsa in 1990: 23°43′.
+    assert!((meta["ayanamsa"]["degrees"].as_f64().unwrap() - 23.72).abs() < 0.02, "{}", meta["ayanamsa"]);
+    assert_eq!((&meta["node"], &meta["houseSystem"]), (&json!("mean"), &json!("whole_sign")));
+    assert_eq!(meta["utcDateTime"], "1990-05-11T09:00:00Z");
+
+    let lagna_sign = sign_index(&data["lagna"]["rashi"]);
+    for id in GRAHAS {
+        let graha = &data["grahas"][id];
+        let longitude = graha["longitude"].as_f64().unwrap();
+        // Rashi, degrees, nakshatra and pada follow from the longitude.
+        assert_eq!(graha["rashi"], SIGNS[(longitude / 30.0) as usize], "{id}");
+        assert!((graha["degreesInSign"].as_f64().unwrap() - longitude % 30.0).abs() < 1e-9);
+        assert_eq!(graha["nakshatra"]["number"], (longitude * 3.0 / 40.0) as u64 + 1, "{id}");
+        assert_eq!(graha["nakshatra"]["pada"], ((longitude % (40.0 / 3.0)) * 3.0 / 10.0) as u64 + 1, "{id}");
+        // Whole-sign houses from the lagna.
+        assert_eq!(graha["house"], (sign_index(&graha["rashi"]) + 12 - lagna_sign) % 12 + 1, "{id}");
+        assert_eq!(graha["retrograde"], graha["speed"].as_f64().unwrap() < 0.0);
+    }
+    let (rahu, ketu) = (data["grahas"]["rahu"]["longitude"].as_f64().unwrap(), data["grahas"]["ketu"]["longitude"].as_f64().unwrap());
+    assert!(((ketu - rahu).rem_euclid(360.0) - 180.0).abs() < 1e-9);
+    // The Sun is in sidereal Aries on 11 May 1990 (26°41′, just past the
+    // 26°40′ where Krittika, the Sun's own nakshatra, begins), exalted;
+    // Sanskrit names beside.
+    let sun = &data["grahas"]["sun"];
+    assert_eq!((&sun["rashi"], &sun["rashiSanskrit"], &sun["sanskrit"]), (&json!("aries"), &json!("Mesha"), &json!("Surya")));
+    assert_eq!(
+        (&sun["nakshatra"]["name"], &sun["nakshatra"]["lord"], &sun["nakshatra"]["pada"]),
+        (&json!("Krittika"), &json!("sun"), &json!(1))
+    );
+    assert_eq!(sun["dignity"], "exalted");
+    assert_eq!(sun["combust"], false);
+    // The rashi chart and the navamsa by default.
+    assert_eq!(data["vargas"].as_object().unwrap().keys().collect::<Vec<_>>(), ["D1", "D9"]);
+    assert_eq!(data["vargas"]["D1"]["lagna"], data["lagna"]["rashi"]);
+    assert_eq!(data["vargas"]["D9"]["name"], "Navamsa");
+
+    // The same sky as the natal chart's sidereal, geocentric positions.
+    let natal = app
+        .post("/api/calc/natal", &with(delhi_1990(), json!({ "zodiac": "sidereal", "ayanamsa": "lahiri", "moonCenter": "geocentric" })))
+        .await;
+    assert_eq!(natal.status, 200, "{}", natal.text);
+    for id in ["sun", "moon", "mars", "saturn"] {
+        let theirs = natal.body["data"]["points"][id]["longitude"].as_f64().unwrap();
+        assert!((data["grahas"][id]["longitude"].as_f64().unwrap() - theirs).abs() < 1e-9, "{id}");
+    }
+    let ascendant = natal.body["data"]["angles"]["ascendant"]["longitude"].as_f64().unwrap();
+    assert!((data["lagna"]["longitude"].as_f64().unwrap() - ascendant).abs() < 1e-9);
+}
+
+#[tokio::test]
+async fn every_divisional_chart_by_its_rule() {
+    let app = TestApp::spawn().await;
+    app.set_plan(Plan::Basic).await;
+    // Any order, any case: listed in the order of the sixteen.
+    let all = ["D60", "D1", "D2", "D3", "D4", "D7", "d9", "D10", "D12", "D16", "D20", "D24", "D27", "D30", "D40", "D45"];
+    let response = app.post("/api/vedic/chart", &with(rome_1990(), json!({ "vargas": all, "node": "true", "ayanamsa": "raman" }))).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let data = &response.body["data"];
+    assert_eq!(data["vargas"].as_object().unwrap().len(), 16);
+    // In the answer's text the vargas come D1 … D60 (a parsed object forgets its order).
+    let order = ["D1", "D2", "D3", "D4", "D7", "D9", "D10", "D12", "D16", "D20", "D24", "D27", "D30", "D40", "D45", "D60"]
+        .map(|id| response.text.find(&format!("\"{id}\":{{\"name\"")).unwrap());
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    assert_eq!(response.body["meta"]["vargaRules"].as_object().unwrap().len(), 16);
+    assert_eq!((&response.body["meta"]["node"], &response.body["meta"]["ayanamsa"]["id"]), (&json!("true"), &json!("raman")));
+    for id in GRAHAS {
+        let longitude = data["grahas"][id]["longitude"].as_f64().unwrap();
+        let (sign, degrees) = ((longitude / 30.0) as usize, longitude % 30.0);
+        // Navamsa: ninths of 3°20′ counted on from Aries; D60: half degrees
+        // from the sign itself; D3: the sign, its 5th, its 9th.
+        let d9 = (9 * sign + (degrees * 9.0 / 30.0) as usize) % 12;
+        let d60 = (sign + (degrees * 2.0) as usize) % 12;
+        let d3 = (sign + 4 * (degrees / 10.0) as usize) % 12;
+        assert_eq!(data["vargas"]["D9"]["grahas"][id], SIGNS[d9], "{id}");
+        assert_eq!(data["vargas"]["D60"]["grahas"][id], SIGNS[d60], "{id}");
+        assert_eq!(data["vargas"]["D3"]["grahas"][id], SIGNS[d3], "{id}");
+        // The hora is Leo's or Cancer's.
+        assert!(["leo", "cancer"].contains(&data["vargas"]["D2"]["grahas"][id].as_str().unwrap()));
+    }
+}
+
+#[tokio::test]
+async fn the_vedic_module_and_bad_requests() {
+    let app = TestApp::spawn().await;
+    // The free plan has no Vedic module.
+    app.set_plan(Plan::Free).await;
+    let refused = app.post("/api/vedic/chart", &delhi_1990()).await;
+    assert_eq!(refused.status, 403, "{}", refused.text);
+    assert_eq!(refused.body["errors"][0]["code"], "module_not_in_plan");
+
+    app.set_plan(Plan::Basic).await;
+    let seventeen: Vec<String> = (0..17).map(|_| "D1".to_owned()).collect();
+    for (extra, pointer) in [
+        (json!({ "vargas": ["D9", "D5"] }), "/vargas/1"),
+        (json!({ "vargas": [] }), "/vargas"),
+        (json!({ "vargas": seventeen }), "/vargas"),
+        (json!({ "ayanamsa": "sun_centre" }), "/ayanamsa"),
+        (json!({ "node": "osculating" }), "/node"),
+        (json!({ "dateTime": "3100-01-01T12:00" }), "/dateTime"),
+        (json!({ "location": { "latitude": 95.0, "longitude": 77.2, "timezone": "Asia/Kolkata" } }), "/location/latitude"),
+        (json!({ "zodiac": "sidereal" }), "/zodiac"),
+    ] {
+        let body = with(delhi_1990(), extra.clone());
+        let response = app.post("/api/vedic/chart", &body).await;
+        assert_eq!(response.status, 422, "{extra}: {}", response.text);
+        assert!(response.pointers().contains(&pointer.to_owned()), "{extra}: {}", response.text);
+    }
+    let unknown = app.post("/api/vedic/chart", &with(delhi_1990(), json!({ "vargas": ["D5"] }))).await;
+    assert!(unknown.text.contains("valid: D1, D2, D3"), "{}", unknown.text);
+}
