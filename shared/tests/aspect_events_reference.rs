@@ -10,12 +10,9 @@ use shared::astro::events::{Event, EventType, EventsInput, ExactAspect, find_eve
 use shared::astro::frame::Zodiac;
 use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
+use shared::astro::zodiac::angular_distance;
 
 const SECOND: f64 = 1.0 / 86_400.0;
-
-fn apart(a: f64, b: f64) -> f64 {
-    ((a - b + 540.0).rem_euclid(360.0) - 180.0).abs()
-}
 
 #[test]
 fn every_exact_aspect_of_two_years_within_two_minutes_of_skyfield() {
@@ -67,7 +64,7 @@ fn every_exact_aspect_of_two_years_within_two_minutes_of_skyfield() {
         // tracks (within a second of time of the ephemeris).
         let separation = event.faster.longitude - event.slower.longitude;
         let limit = if faster == PointId::Moon { 0.01 } else { 0.001 };
-        assert!(apart(separation, event.phase_angle) * 3600.0 < limit, "{row}: {event:?}");
+        assert!(angular_distance(separation, event.phase_angle) * 3600.0 < limit, "{row}: {event:?}");
         assert!(event.orb < 1e-7, "{row}: {event:?}");
         if faster == PointId::Moon {
             worst_moon = worst_moon.max(seconds.abs());

@@ -16,14 +16,11 @@ use shared::astro::Ephemeris;
 use shared::astro::frame::Ayanamsa;
 use shared::astro::time::JulianDay;
 use shared::astro::vedic::{Graha, NodeKind, Varga, VedicInput, vedic_chart};
+use shared::astro::zodiac::angular_distance;
 
 /// A point as the service reads it: (name, sign 1–12, nakshatra, pada,
 /// retrograde, its sign 1–12 in each varga).
 type Read = (&'static str, usize, u8, u8, Option<bool>, Vec<(Varga, usize)>);
-
-fn apart(a: f64, b: f64) -> f64 {
-    ((a - b + 540.0).rem_euclid(360.0) - 180.0).abs()
-}
 
 #[test]
 fn twenty_four_births_match_jyotishyamitra_and_pyswisseph() {
@@ -42,8 +39,8 @@ fn twenty_four_births_match_jyotishyamitra_and_pyswisseph() {
         };
         let chart = vedic_chart(&ephemeris, &input).unwrap();
         let lagna_reference = case["pyswisseph"]["ascendant"].as_f64().unwrap();
-        worst_arcsec = worst_arcsec.max(apart(chart.lagna.longitude, lagna_reference) * 3600.0);
-        assert!(apart(chart.lagna.longitude, lagna_reference) * 3600.0 < 1.0, "{id} lagna");
+        worst_arcsec = worst_arcsec.max(angular_distance(chart.lagna.longitude, lagna_reference) * 3600.0);
+        assert!(angular_distance(chart.lagna.longitude, lagna_reference) * 3600.0 < 1.0, "{id} lagna");
 
         let mut points: Vec<Read> = Vec::new();
         let varga_signs_of = |longitude: f64| Varga::ALL.iter().map(|v| (*v, v.sign_of(longitude).index() + 1)).collect::<Vec<_>>();
@@ -58,7 +55,7 @@ fn twenty_four_births_match_jyotishyamitra_and_pyswisseph() {
         for graha in Graha::ALL {
             let place = chart.graha(graha);
             let expected = case["pyswisseph"]["grahas"][graha.id()]["longitude"].as_f64().unwrap();
-            let arcsec = apart(place.place.longitude, expected) * 3600.0;
+            let arcsec = angular_distance(place.place.longitude, expected) * 3600.0;
             worst_arcsec = worst_arcsec.max(arcsec);
             assert!(arcsec < 1.0, "{id} {}: {arcsec}″", graha.id());
             points.push((

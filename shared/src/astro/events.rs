@@ -269,18 +269,11 @@ const MARGIN_DAYS: f64 = 3.0;
 /// bodies) is found, and its refined instant decides whether it is in.
 const EDGE_MARGIN_DAYS: f64 = 0.25;
 
-/// The planets the Moon's void-of-course aspects count.
-const ASPECTED: [PointId; 9] = [
-    PointId::Sun,
-    PointId::Mercury,
-    PointId::Venus,
-    PointId::Mars,
-    PointId::Jupiter,
-    PointId::Saturn,
-    PointId::Uranus,
-    PointId::Neptune,
-    PointId::Pluto,
-];
+/// The planets the Moon's void-of-course aspects count: all but the Moon
+/// (the first by mean motion).
+fn aspected_by_the_moon() -> &'static [PointId] {
+    &BY_MEAN_MOTION[1..]
+}
 
 pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events, EphemerisError> {
     let frame = Frame { zodiac: input.zodiac, ..Frame::default() };
@@ -299,7 +292,7 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
     }
     if wants(EventType::VoidOfCourse) {
         points.push(PointId::Moon);
-        points.extend(ASPECTED);
+        points.extend(aspected_by_the_moon());
     }
     let aspecting: Vec<PointId> =
         if wants(EventType::Aspect) { BY_MEAN_MOTION.into_iter().filter(|p| input.points.contains(p)).collect() } else { Vec::new() };
@@ -383,7 +376,7 @@ pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events,
             Some(found) => found,
             None => ingresses(ephemeris, moon, moon_body)?,
         };
-        let planets: Vec<(PointId, &Track)> = ASPECTED.iter().filter_map(|p| track_of(*p).map(|(t, _)| (*p, t))).collect();
+        let planets: Vec<(PointId, &Track)> = aspected_by_the_moon().iter().filter_map(|p| track_of(*p).map(|(t, _)| (*p, t))).collect();
         let aspects = moon_aspects(moon, &planets);
         for pair in moon_ingresses.windows(2) {
             let (entered, left) = (&pair[0], &pair[1]);
