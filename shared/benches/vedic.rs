@@ -1,10 +1,12 @@
-//! The Vedic chart (issue 33: with all sixteen vargas under 1 ms), no HTTP.
+//! The Vedic chart (issue 33: with all sixteen vargas under 1 ms) and the
+//! Vimshottari dasha (three levels under 1 ms), no HTTP.
 //! `cargo bench -p shared --bench vedic`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use shared::astro::Ephemeris;
 use shared::astro::frame::Ayanamsa;
 use shared::astro::time::JulianDay;
+use shared::astro::vedic::dasha::{JULIAN_YEAR_DAYS, vimshottari};
 use shared::astro::vedic::{NodeKind, Varga, VedicInput, vedic_chart};
 
 fn vedic(c: &mut Criterion) {
@@ -24,6 +26,14 @@ fn vedic(c: &mut Criterion) {
             day = (day + 37.3) % 30_000.0;
             input.instant = JulianDay(2_447_893.0 + day);
             vedic_chart(&ephemeris, std::hint::black_box(&input)).expect("chart")
+        })
+    });
+    // Three levels: 9 mahadashas, 81 antardashas, 729 pratyantardashas.
+    let mut moon = 0.0;
+    c.bench_function("vimshottari_three_levels", |b| {
+        b.iter(|| {
+            moon = (moon + 7.77) % 360.0;
+            vimshottari(JulianDay(2_447_893.0), std::hint::black_box(moon), 3, JULIAN_YEAR_DAYS)
         })
     });
     input.vargas = vec![Varga::D1, Varga::D9];

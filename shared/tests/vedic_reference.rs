@@ -15,6 +15,7 @@ use serde_json::Value;
 use shared::astro::Ephemeris;
 use shared::astro::frame::Ayanamsa;
 use shared::astro::time::JulianDay;
+use shared::astro::vedic::dasha::{DashaPeriod, JULIAN_YEAR_DAYS, vimshottari};
 use shared::astro::vedic::{Graha, NodeKind, Varga, VedicInput, vedic_chart};
 use shared::astro::zodiac::angular_distance;
 
@@ -99,5 +100,82 @@ fn twenty_four_births_match_jyotishyamitra_and_pyswisseph() {
     }
     eprintln!(
         "24 births: longitudes within {worst_arcsec:.4}″, {varga_signs} varga signs equal, {skipped} within 1″ of a boundary skipped"
+    );
+}
+
+/// A reference period: (lord, start JD, end JD, sub-periods).
+fn periods(list: &Value, start: &str, end: &str) -> Vec<(String, f64, f64, Value)> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let sub = p.get("antardashas").or_else(|| p.get("pratyantardashas")).cloned().unwrap_or(Value::Null);
+            (p["lord"].as_str().unwrap().to_owned(), p[start].as_f64().unwrap(), p[end].as_f64().unwrap(), sub)
+        })
+        .collect()
+}
+
+/// Every reference period at every level it lists is one of ours (same
+/// lord, same place in the tree) within `seconds`; returns how many.
+fn same_tree(ours: &[DashaPeriod], theirs: &Value, keys: (&str, &str), seconds: f64, what: &str) -> usize {
+    let mut compared = 0;
+    for (lord, start, end, sub) in periods(theirs, keys.0, keys.1) {
+        // The reference may leave out the sub-periods over before birth:
+        // match by lord within the parent.
+        let Some(period) = ours.iter().find(|p| p.lord.id() == lord) else { panic!("{what}: no {lord}") };
+        let off = (period.start.0 - start).abs().max((period.end.0 - end).abs()) * 86_400.0;
+        assert!(off < seconds, "{what} {lord}: {off:.1} s");
+        compared += 1;
+        if sub.is_array() {
+            compared += same_tree(&period.sub_periods, &sub, keys, seconds, &format!("{what} {lord}"));
+        }
+    }
+    compared
+}
+
+#[test]
+fn vimshottari_dasha_matches_the_stated_rules_and_jyotishyamitra() {
+    let ephemeris = Ephemeris::with_embedded_files().unwrap();
+    let reference: Value = serde_json::from_str(include_str!("reference/vedic_reference.json")).unwrap();
+    let (mut stated_periods, mut their_periods, mut calendar_years) = (0, 0, 0);
+    for case in reference["cases"].as_array().unwrap() {
+        let id = case["id"].as_str().unwrap();
+        let birth = JulianDay(case["pyswisseph"]["jd_ut"].as_f64().unwrap());
+        let input = VedicInput {
+            instant: birth,
+            latitude: case["latitude"].as_f64().unwrap(),
+            longitude: case["longitude"].as_f64().unwrap(),
+            ayanamsa: Ayanamsa::parse("lahiri").unwrap(),
+            node: NodeKind::Mean,
+            vargas: Vec::new(),
+        };
+        let moon = vedic_chart(&ephemeris, &input).unwrap().graha(Graha::Moon).place.longitude;
+        let dasha = &case["dasha"];
+
+        // The stated rules, implemented apart in the script: to a second.
+        let ours = vimshottari(birth, moon, 3, JULIAN_YEAR_DAYS);
+        let stated = &dasha["stated"];
+        assert!((ours.balance_years - stated["balance_years"].as_f64().unwrap()).abs() < 1e-6, "{id} balance");
+        stated_periods += same_tree(&ours.periods, &stated["mahadashas"], ("start", "end"), 1.0, id);
+
+        // jyotishyamitra, given its two inputs: the Moon cut to whole
+        // seconds of arc, and its year (365.25 days, or 120 calendar years'
+        // 365.2417 when the cycle passes 29 February 1900 or 2100, while it
+        // places the first period with 365.25: those births within a day).
+        let theirs = &dasha["jyotishyamitra"];
+        let year = theirs["year_days"].as_f64().unwrap();
+        let their_moon = theirs["moon_longitude_arcsec_used"].as_f64().unwrap() / 3600.0;
+        let with_their_inputs = vimshottari(birth, their_moon, 3, year);
+        let seconds = if year == JULIAN_YEAR_DAYS {
+            1.0
+        } else {
+            calendar_years += 1;
+            86_400.0
+        };
+        their_periods += same_tree(&with_their_inputs.periods, &theirs["mahadashas"], ("start_jd", "end_jd"), seconds, id);
+    }
+    eprintln!(
+        "24 births: {stated_periods} periods to the second of the stated rules, {their_periods} of jyotishyamitra's to the second \
+         ({calendar_years} births on its calendar years to the day)"
     );
 }

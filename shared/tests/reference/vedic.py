@@ -27,9 +27,32 @@ Three things are recorded per birth, kept apart on purpose:
    calls jyotishyamitra's varga functions exactly on every part boundary
    (integral arcseconds) to show its tie-breaking.
 
+Each case also has a ``dasha`` object (Vimshottari, three levels):
+
+- ``jyotishyamitra``: its dasha (support/dashas.py) as it reports it: first
+  lord, the Moon arcseconds it uses, balance (days, years, and its own y/m/d
+  text), year_days (its year length), and ``mahadashas`` (all nine) each
+  with ``antardashas`` each with ``pratyantardashas`` (its paryantardasha):
+  lord, its own local date-time text (start, end) and start_jd/end_jd (JD
+  UT); it omits sub-periods that end before birth.
+- ``stated``: the stated rules implemented here (``stated_dasha``) on the
+  pyswisseph Moon: nakshatra, lord, fraction remaining r, balance, the true
+  first start before birth, and the same nested periods as JD UT floats
+  (365.25-day years).
+- ``comparison``: per level, the largest difference in hours between the
+  two, whether the lord sequences agree, and what it omits.
+- ``stated_with_their_year`` (its year length) and
+  ``stated_with_their_year_and_moon`` (also its whole-arcsecond Moon): the
+  stated rules re-run to show what the differences come from (level-1
+  periods and a comparison of levels 1-3 each).
+``dasha_conventions`` describes both conventions; ``dasha_summary`` gives
+the worst differences over all cases.  Level-3 periods are written one per
+line.
+
 Signs are numbered 1-12 (Aries = 1); nakshatras 1-27 (Ashwini = 1).  Graha
 ids: sun moon mars mercury jupiter venus saturn rahu ketu; the ascendant is
 ``lagna``.  Longitudes in degrees, speeds in degrees/day, margins in arcsec.
+Dasha dates are Julian days (UT); differences in hours.
 
 Run:  /tmp/vedvenv/bin/python shared/tests/reference/vedic.py
       (optional: --ephe-path DIR; default is the swiss-eph-data-0.1.1 crate's
@@ -296,6 +319,14 @@ def jm_run(jm, case):
     status = jm.validate_birthdata()
     if status != "SUCCESS":
         raise SystemExit("%s: jyotishyamitra rejected the input: %s" % (cid, status))
+    # The package never clears charts["Dashas"] between runs (its reset
+    # only covers the chart data), so antardashas/paryantardashas dropped
+    # for one birth (they end before it) would survive from the previous
+    # birth, and the mahadasha dict would keep the first run's key order.
+    # Start every run from the package's initial (empty) dasha state.
+    import support.mod_astrodata as jm_data
+    vim = jm_data.charts["Dashas"]["Vimshottari"]
+    vim["mahadashas"], vim["antardashas"], vim["paryantardashas"] = {}, {}, {}
     with redirect_stdout(io.StringIO()):
         charts = jm.generate_astrologicalData(jm.get_birthdata(),
                                               returnval="ASTRODATA_DICTIONARY")
@@ -374,6 +405,347 @@ def jm_boundary_probes(mdiv):
 
 
 # ---------------------------------------------------------------------------
+# Vimshottari dasha: jyotishyamitra's (support/dashas.py, read back from
+# charts["Dashas"]["Vimshottari"]) and the stated rules, implemented here.
+# ---------------------------------------------------------------------------
+
+VIM_ORDER = ["ketu", "venus", "sun", "moon", "mars", "rahu", "jupiter", "saturn", "mercury"]
+VIM_YEARS = {"ketu": 7, "venus": 20, "sun": 6, "moon": 10, "mars": 7, "rahu": 18,
+             "jupiter": 16, "saturn": 19, "mercury": 17}
+JULIAN_YEAR = Fraction(36525, 100)
+NAK_ARCSEC = 48000                  # 13 deg 20' in arcseconds
+LEVEL_KEYS = {1: "mahadashas", 2: "antardashas", 3: "pratyantardashas"}
+US_PER_DAY = 86400 * 10 ** 6
+
+# Level-3 period objects are written one per line (see write_json) to keep
+# the file small; this list collects them while the document is built.
+_COMPACT = []
+
+
+def _compact(obj):
+    _COMPACT.append(obj)
+    return "@@compact:%d@@" % (len(_COMPACT) - 1)
+
+
+def vim_from(lord):
+    i = VIM_ORDER.index(lord)
+    return [VIM_ORDER[(i + k) % 9] for k in range(9)]
+
+
+def parse_jm_datetime(text):
+    """'YYYY-MM-DD HH:MM:SS[.ffffff]' (str() of a naive datetime) -> parts."""
+    date, time = text.split(" ")
+    y, mo, d = (int(x) for x in date.split("-"))
+    hms, _dot, frac = time.partition(".")
+    h, mi, se = (int(x) for x in hms.split(":"))
+    return y, mo, d, h, mi, se, int(frac.ljust(6, "0")) if frac else 0
+
+
+def local_text_to_jd(text, offset):
+    """jyotishyamitra's dasha dates are naive datetimes in the birth's local
+    civil time (birth date-time plus timedelta/relativedelta), microsecond
+    resolution: JD UT = julday(date, 0h) + time of day - offset/24, exact
+    rationals until the final float."""
+    y, mo, d, h, mi, se, us = parse_jm_datetime(text)
+    day0 = Fraction(swe.julday(y, mo, d, 0.0))
+    assert (2 * day0).denominator == 1, day0
+    tod = Fraction(((h * 60 + mi) * 60 + se) * 10 ** 6 + us, US_PER_DAY)
+    return float(day0 + tod - Fraction(offset) / 24)
+
+
+def _jm_datetime(text):
+    import datetime as dt
+    y, mo, d, h, mi, se, us = parse_jm_datetime(text)
+    return dt.datetime(y, mo, d, h, mi, se, us)
+
+
+def jm_dasha(charts, offset, birth_jd, local):
+    """jyotishyamitra's Vimshottari dasha for one run, nested, with its own
+    text and the JD UT of every date.  The package drops the sub-periods that
+    end before birth (relativedelta(end, birth) with a negative year, month or
+    day field); its "current" entry (datetime.now()) is not recorded."""
+    import datetime as dt
+    from dateutil.relativedelta import relativedelta
+    vim = charts["Dashas"]["Vimshottari"]
+    moon = charts["D1"]["planets"]["Moon"]
+    sign_names = ["Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo", "Libra",
+                  "Scorpio", "Saggitarius", "Capricorn", "Aquarius", "Pisces"]
+    moon_sec = (sign_names.index(moon["sign"]) * 30 * 3600 + moon["pos"]["deg"] * 3600
+                + moon["pos"]["min"] * 60 + moon["pos"]["sec"])
+    low = {v: k for k, v in JM_NAMES.items()}
+
+    def period(e, level):
+        p = {"lord": low[e["lord"]], "start": e["startDate"], "end": e["endDate"],
+             "start_jd": local_text_to_jd(e["startDate"], offset),
+             "end_jd": local_text_to_jd(e["endDate"], offset)}
+        if level < 3:
+            p.update({"duration": e["duration"], "startage": e["startage"], "endage": e["endage"]})
+        return p
+
+    mahas = []
+    for e in vim["mahadashas"].values():
+        md = period(e, 1)
+        md["antardashas"] = []
+        mahas.append(md)
+        for a in vim["antardashas"].values():
+            if a["dashaLord"] != e["lord"]:
+                continue
+            ad = period(a, 2)
+            ad["pratyantardashas"] = [
+                period(x, 3) for x in vim["paryantardashas"].values()
+                if x["dashaLord"] == e["lord"] and x["bhuktiLord"] == a["lord"]]
+            md["antardashas"].append(ad)
+    first = mahas[0]
+    # The whole cycle is start + relativedelta(years=120) (a calendar add);
+    # every level divides its span by 120 (timedelta, microseconds).
+    t0 = _jm_datetime(first["start"])
+    span = (t0 + relativedelta(years=120)) - t0
+    last_end = _jm_datetime(mahas[-1]["end"])
+    assert last_end - t0 == span, (last_end - t0, span)
+    span_us = span // dt.timedelta(microseconds=1)
+    year_days = Fraction(span_us, 120 * US_PER_DAY)
+    birth_dt = _jm_datetime(local.replace("T", " "))
+    elapsed = birth_dt - t0
+    lord = low[moon["nak-ruler"]]
+    y = VIM_YEARS[lord]
+    # its computeStartDate_FirstDashaLord: elapsed days = (moon arcsec mod
+    # 48000) * 365.25 * years / 48000, as timedelta(days=float)
+    want = dt.timedelta(days=((moon_sec % NAK_ARCSEC) * (365.25 * y)) / NAK_ARCSEC)
+    assert elapsed == want, (elapsed, want)
+    bal_days = first["end_jd"] - birth_jd
+    return {
+        "moon_nakshatra": moon["nakshatra"],
+        "moon_longitude_arcsec_used": moon_sec,
+        "first_lord": lord,
+        "first_start": first["start"], "first_start_jd": first["start_jd"],
+        "elapsed_at_birth_days": elapsed / dt.timedelta(days=1),
+        "balance_days": bal_days,
+        "balance_years_of_365_25_days": bal_days / 365.25,
+        "balance_years_of_its_year": bal_days / float(year_days),
+        "balance_reported_endage": first["endage"],
+        "balance_reported_duration": first["duration"],
+        "cycle_days": span_us / US_PER_DAY,
+        "year_days": float(year_days),
+        "mahadashas": mahas,
+    }, year_days, Fraction(moon_sec % NAK_ARCSEC, NAK_ARCSEC)
+
+
+def stated_dasha(lam, birth_jd, year_days=JULIAN_YEAR, elapsed_fraction=None, levels=3):
+    """Vimshottari by the stated rules.  lam: sidereal Moon (deg); the
+    first mahadasha starts (1 - r) * Y * 365.25 days before birth
+    (elapsed_fraction = 1 - r overrides the Moon's); each mahadasha lasts
+    Y * year_days; sub-periods nest as duration * Y_sub / 120 from the
+    period's own lord.  Exact rationals, floats only on output."""
+    lam = _frac(lam)
+    n = int(lam // NAK)
+    lord = VIM_ORDER[n % 9]
+    f = (lam - n * NAK) / NAK if elapsed_fraction is None else elapsed_fraction
+    r = 1 - f
+    y = VIM_YEARS[lord]
+    birth = Fraction(birth_jd)
+    start = birth - f * y * JULIAN_YEAR
+
+    def nest(t, dur, first_lord, level):
+        out = []
+        for lo in vim_from(first_lord):
+            d = dur * VIM_YEARS[lo] / (120 if level > 1 else 1)
+            p = {"lord": lo, "start": float(t), "end": float(t + d)}
+            if level == 1:
+                p = {"lord": lo, "years": VIM_YEARS[lo], "start": float(t), "end": float(t + d)}
+            if level < levels:
+                p[LEVEL_KEYS[level + 1]] = nest(t, d, lo, level + 1)
+            out.append(p)
+            t += d
+        return out
+
+    return {
+        "moon_longitude": float(lam), "nakshatra": n + 1, "first_lord": lord,
+        "fraction_remaining": float(r),
+        "balance_years": float(r * y), "balance_days": float(r * y * JULIAN_YEAR),
+        "first_start_jd": float(start),
+        "year_days": float(year_days),
+        "mahadashas": nest(start, year_days, lord, 1),
+    }
+
+
+def flatten(mahas, get_start="start", get_end="end"):
+    """{level: [(path, start_jd, end_jd), ...]} in the order given."""
+    out = {1: [], 2: [], 3: []}
+
+    def walk(periods, level, prefix):
+        for p in periods:
+            path = prefix + (p["lord"],)
+            out[level].append((path, p[get_start], p[get_end]))
+            sub = p.get(LEVEL_KEYS.get(level + 1, ""))
+            if sub:
+                walk(sub, level + 1, path)
+    walk(mahas, 1, ())
+    return out
+
+
+def compare_dasha(jm_flat, st_flat, birth_jd, levels=(1, 2, 3)):
+    res = {}
+    for k in levels:
+        smap = {p: (s, e) for p, s, e in st_flat[k]}
+        jpaths = [p for p, _s, _e in jm_flat[k]]
+        jset = set(jpaths)
+        worst, at = 0.0, None
+        for p, s, e in jm_flat[k]:
+            ss, se = smap[p]
+            for which, a, b in (("start", s, ss), ("end", e, se)):
+                d = abs(a - b) * 24.0
+                if at is None or d > worst:
+                    worst, at = d, {"path": "/".join(p), "boundary": which}
+        omitted = [(p, e) for p, _s, e in st_flat[k] if p not in jset]
+        res["level%d" % k] = {
+            "compared": len(jpaths),
+            "max_abs_difference_hours": worst,
+            "worst": at,
+            "lords_sequence_agrees": jpaths == [p for p, _s, _e in st_flat[k] if p in jset]
+                                     and jset <= set(smap),
+            "omitted_by_jyotishyamitra": len(omitted),
+            "omitted_min_hours_before_birth":
+                min((birth_jd - e) * 24.0 for _p, e in omitted) if omitted else None,
+            "reported_though_ending_before_birth":
+                sum(1 for _p, _s, e in jm_flat[k] if e < birth_jd),
+        }
+    return res
+
+
+# The third level is written for these births only (the comparisons cover it
+# for all 24): written for every birth it made the file 5.9 MB.
+LEVEL3_WRITTEN_FOR = {"mumbai_1900", "sydney_1988", "amritsar_2020"}
+
+
+def dasha_case(charts, sw, birth_jd, offset, local, keep_level3=True):
+    """The `dasha` object of one case (see the module docstring)."""
+    jmd, their_year, their_elapsed = jm_dasha(charts, offset, birth_jd, local)
+    moon = sw["grahas"]["moon"]["longitude"]
+    st = stated_dasha(moon, birth_jd)
+    jflat = flatten(jmd["mahadashas"], "start_jd", "end_jd")
+    comp = compare_dasha(jflat, flatten(st["mahadashas"]), birth_jd)
+    comp["first_lord_agrees"] = jmd["first_lord"] == st["first_lord"]
+    comp["first_start_difference_hours"] = (jmd["first_start_jd"] - st["first_start_jd"]) * 24.0
+    variants = {}
+    for name, kw in (("stated_with_their_year", {"year_days": their_year}),
+                     ("stated_with_their_year_and_moon",
+                      {"year_days": their_year, "elapsed_fraction": their_elapsed})):
+        v = stated_dasha(moon, birth_jd, **kw)
+        c = compare_dasha(jflat, flatten(v["mahadashas"]), birth_jd)
+        for md in v["mahadashas"]:          # keep only level 1 in the file
+            md.pop("antardashas")
+        v["comparison"] = c
+        variants[name] = v
+    variants["stated_with_their_year_and_moon"]["elapsed_fraction_from_arcsec"] = \
+        "%d/%d" % (their_elapsed.numerator, their_elapsed.denominator)
+    for tree in (jmd, st):
+        for md in tree["mahadashas"]:
+            for ad in md["antardashas"]:
+                if keep_level3:
+                    ad["pratyantardashas"] = [_compact(x) for x in ad["pratyantardashas"]]
+                else:
+                    ad.pop("pratyantardashas", None)
+    out = {"jyotishyamitra": jmd, "stated": st, "comparison": comp}
+    out.update(variants)
+    return out
+
+
+def dasha_summary(cases_out):
+    summ = {}
+    for variant in ("comparison", "stated_with_their_year", "stated_with_their_year_and_moon"):
+        per = {}
+        for k in (1, 2, 3):
+            lv = "level%d" % k
+            worst = {"max_abs_difference_hours": 0.0, "case": None, "worst": None,
+                     "compared": 0, "omitted_by_jyotishyamitra": 0,
+                     "lords_sequence_agrees_in_all_cases": True}
+            for c in cases_out:
+                d = c["dasha"]
+                comp = d["comparison"] if variant == "comparison" else d[variant]["comparison"]
+                x = comp[lv]
+                worst["compared"] += x["compared"]
+                worst["omitted_by_jyotishyamitra"] += x["omitted_by_jyotishyamitra"]
+                worst["lords_sequence_agrees_in_all_cases"] &= x["lords_sequence_agrees"]
+                if worst["case"] is None or x["max_abs_difference_hours"] > worst["max_abs_difference_hours"]:
+                    worst.update({"max_abs_difference_hours": x["max_abs_difference_hours"],
+                                  "case": c["id"], "worst": x["worst"]})
+            per[lv] = worst
+        key = "stated" if variant == "comparison" else variant
+        summ[key] = per
+    summ["first_lord_agrees_in_all_cases"] = all(
+        c["dasha"]["comparison"]["first_lord_agrees"] for c in cases_out)
+    summ["year_days_by_case"] = {c["id"]: c["dasha"]["jyotishyamitra"]["year_days"] for c in cases_out}
+    return summ
+
+
+DASHA_CONVENTIONS = {
+    "lords_and_years": "ketu 7, venus 20, sun 6, moon 10, mars 7, rahu 18, jupiter 16, "
+                       "saturn 19, mercury 17 (both); lord ids are lower-case graha ids",
+    "jyotishyamitra": {
+        "source": "support/dashas.py (Vimshottari(charts['D1'], birthdata)), read back from "
+                  "charts['Dashas']['Vimshottari'] {mahadashas, antardashas, paryantardashas}",
+        "levels": "3: mahadasha, antardasha, paryantardasha (= pratyantardasha; recorded here "
+                  "under 'pratyantardashas')",
+        "first_lord": "ruler of the Moon's nakshatra (float D1 longitude)",
+        "moon_longitude": "the D1 Moon truncated to whole arcseconds (to_dms), "
+                          "moon_longitude_arcsec_used",
+        "first_start": "true start before birth: birth (naive local datetime) - "
+                       "timedelta(days=(arcsec mod 48000) * 365.25 * Y / 48000)",
+        "year_length": "the 120-year cycle is first_start + relativedelta(years=120), a calendar-"
+                       "year add; every level divides its span by 120 (timedelta, rounded to "
+                       "microseconds) and multiplies by the lord's years.  So a year is 365.25 days "
+                       "unless the cycle passes 29 Feb of a non-leap century year (1900, 2100): then "
+                       "43829/120 = 365.241667 days (year_days).  The start offset always uses 365.25.",
+        "sub_periods": "antardasha = mahadasha span / 120 * Y_sub from the mahadasha's lord; "
+                       "paryantardasha the same within the antardasha",
+        "dropped_periods": "antardashas and paryantardashas whose relativedelta(end, birth) has a "
+                           "negative year, month or day field (they end before birth) are not "
+                           "reported; all nine mahadashas are",
+        "dates": "naive local civil datetimes (the birth's UTC offset; no DST changes), "
+                 "str() with microseconds; start_jd/end_jd = julday(date, 0h) + time/24 - "
+                 "offset/24 (exact rational until the float), so JD UT to the float's ~40 us",
+        "balance": "balance_days = first mahadasha end - birth; reported as the first "
+                   "mahadasha's 'endage' (relativedelta(end, birth), y/m/d, hours dropped) and "
+                   "'duration' (endage - startage with only its y/m/d clamped to 0, so it can read "
+                   "one day more)",
+        "state": "the package never clears charts['Dashas'] between runs (stale sub-periods of "
+                 "the previous birth survive, key order is the first run's); vedic.py empties it "
+                 "before every run.  The 'current' entry (datetime.now()) is not recorded.",
+    },
+    "stated": {
+        "nakshatra": "n = floor(moon / (40/3)) (pyswisseph sidereal Moon, Lahiri), lord = "
+                     "order[n mod 9] from ketu; r = 1 - (moon mod 40/3) / (40/3)",
+        "balance": "balance_years = r * Y, balance_days = r * Y * 365.25",
+        "first_start": "birth_jd - (1 - r) * Y * 365.25",
+        "periods": "mahadasha Y * year_days (365.25); antardasha = mahadasha * Y_sub / 120 from "
+                   "its own lord; pratyantardasha = antardasha * Y_sub / 120 likewise; exact "
+                   "rationals, JD UT floats",
+    },
+    "stated_with_their_year": "the stated rules with year_days = jyotishyamitra's (its cycle / "
+                              "120) for the durations; first start still (1 - r) * Y * 365.25 "
+                              "(as the package); only level-1 periods are written, comparisons "
+                              "cover levels 1-3",
+    "stated_with_their_year_and_moon": "as stated_with_their_year, with 1 - r = (its whole-"
+                                       "arcsecond Moon mod 48000) / 48000",
+    "comparison": "per level: max |jyotishyamitra - stated| in hours over the starts and ends of "
+                  "the periods jyotishyamitra reports (matched by lord path), whether its lords "
+                  "follow the stated sequence, how many stated periods it omits and how long "
+                  "before birth the latest of them ends",
+}
+
+
+def write_json(path, doc):
+    """json.dumps(indent=1), except that each level-3 period is one line."""
+    import re
+    text = json.dumps(doc, indent=1, allow_nan=False) + "\n"
+    text = re.sub(r'"@@compact:(\d+)@@"',
+                  lambda m: json.dumps(_COMPACT[int(m.group(1))], allow_nan=False), text)
+    with open(path, "w") as f:
+        f.write(text)
+    return text
+
+
+# ---------------------------------------------------------------------------
 
 
 def sha256(path):
@@ -442,6 +814,7 @@ def main():
         charts = jm_run(jm, case)
         jmx = jm_extract(charts, gen, lagna_mod)
         sw = pyswisseph_case(jd, lat, lon)
+        dasha = dasha_case(charts, sw, jd, offset, local, keep_level3=cid in LEVEL3_WRITTEN_FOR)
         sun_trop = swe.calc_ut(jd, swe.SUN, swe.FLG_SWIEPH)[0][0]
         for key, val in [
                 ("max_abs_sidereal_asc_minus_tropical_asc_minus_true_ayanamsa_arcsec",
@@ -506,6 +879,7 @@ def main():
             "agreement": agree,
             "longitude_difference_arcsec": diffs,
             "boundary_margin_arcsec": margins,
+            "dasha": dasha,
         })
 
     probes = jm_boundary_probes(mdiv)
@@ -592,10 +966,10 @@ def main():
             "ayanamsa_checks": ayan_check,
         },
         "boundary_probes": probes,
+        "dasha_conventions": DASHA_CONVENTIONS,
+        "dasha_summary": dasha_summary(cases_out),
     }
-    text = json.dumps(doc, indent=1, allow_nan=False) + "\n"
-    with open(OUT, "w") as f:
-        f.write(text)
+    text = write_json(OUT, doc)
 
     print("wrote %s (%d cases, %d bytes)" % (OUT, len(cases_out), len(text)))
     for k, v in summary.items():
@@ -608,6 +982,14 @@ def main():
         if v["disagree"]:
             print("  boundary probe %s: %d of %d boundaries disagree"
                   % (k, v["disagree"], v["agree"] + v["disagree"]))
+    ds = doc["dasha_summary"]
+    print("  dasha: first lord agrees in all cases:", ds["first_lord_agrees_in_all_cases"])
+    for variant in ("stated", "stated_with_their_year", "stated_with_their_year_and_moon"):
+        print("  dasha vs %s: %s" % (variant, ", ".join(
+            "L%s max %.6g h (%s) lords %s" % (lv[-1], x["max_abs_difference_hours"], x["case"],
+                                              "agree" if x["lords_sequence_agrees_in_all_cases"]
+                                              else "DIFFER")
+            for lv, x in ds[variant].items())))
 
 
 if __name__ == "__main__":
