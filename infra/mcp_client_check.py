@@ -78,6 +78,11 @@ CALLS = {
               "vargas": ["D1", "D9", "D60"]},
         ("POST", "/api/vedic/chart", v),
     ),
+    "vimshottari_dasha": (
+        vd := {"dateTime": "1990-05-11T14:30", "location": {"latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata"},
+               "date": "2026-11-27"},
+        ("POST", "/api/vedic/dasha", vd),
+    ),
     "life_path_number": (n := {"dateTime": "1990-05-11T14:30"}, ("POST", "/api/numerology/life-path", n)),
     "birthday_number": (n, ("POST", "/api/numerology/birthday", n)),
     "find_places": ({"query": "Rome", "limit": 3}, ("GET", "/api/places?query=Rome&limit=3", None)),

@@ -139,3 +139,57 @@ async fn the_vedic_module_and_bad_requests() {
     let unknown = app.post("/api/vedic/chart", &with(delhi_1990(), json!({ "vargas": ["D5"] }))).await;
     assert!(unknown.text.contains("valid: D1, D2, D3"), "{}", unknown.text);
 }
+
+#[tokio::test]
+async fn the_vimshottari_dasha_from_the_moons_nakshatra() {
+    let app = TestApp::spawn().await;
+    app.set_plan(Plan::Basic).await;
+    let body = with(delhi_1990(), json!({ "date": "2026-11-27", "levels": 3 }));
+    let response = app.post("/api/vedic/dasha", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let data = &response.body["data"];
+    // The Moon in Anuradha (Saturn's): born in Saturn's 19 years, the
+    // Moon 13°44′ into Scorpio, 4°20′ of Anuradha's 13°20′ travelled.
+    assert_eq!(data["moon"]["nakshatra"]["name"], "Anuradha");
+    assert_eq!(data["balance"]["lord"], "saturn");
+    let balance = data["balance"]["years"].as_f64().unwrap();
+    let travelled = (data["moon"]["longitude"].as_f64().unwrap() - 16.0 * 40.0 / 3.0) / (40.0 / 3.0);
+    assert!((balance - (1.0 - travelled) * 19.0).abs() < 1e-9, "{balance}");
+    let periods = data["periods"].as_array().unwrap();
+    let lords: Vec<&str> = periods.iter().map(|p| p["lord"].as_str().unwrap()).collect();
+    assert_eq!(lords, ["saturn", "mercury", "ketu", "venus", "sun", "moon", "mars", "rahu", "jupiter"]);
+    // The first period began before birth, and the birth falls where the
+    // balance says; instants carry India's offset.
+    let birth = 2_448_022.875;
+    let first_end = periods[0]["endJulianDay"].as_f64().unwrap();
+    assert!((first_end - birth - balance * 365.25).abs() < 1e-6);
+    assert!(periods[0]["start"].as_str().unwrap().ends_with("+05:30"));
+    // 120 years of 365.25 days, each period where the last ended.
+    let span = periods[8]["endJulianDay"].as_f64().unwrap() - periods[0]["startJulianDay"].as_f64().unwrap();
+    assert!((span - 120.0 * 365.25).abs() < 1e-6);
+    for pair in periods.windows(2) {
+        assert_eq!(pair[0]["end"], pair[1]["start"]);
+    }
+    // Three levels: Venus's antardashas start with Venus, each with nine more.
+    let venus = &periods[3];
+    assert_eq!(venus["subPeriods"][0]["lord"], "venus");
+    assert_eq!(venus["subPeriods"][0]["subPeriods"].as_array().unwrap().len(), 9);
+    // On 27 November 2026: Venus / Rahu (from September 2025) / …
+    let current = data["current"]["periods"].as_array().unwrap();
+    let chain: Vec<&str> = current.iter().map(|p| p["lord"].as_str().unwrap()).collect();
+    assert_eq!(&chain[..2], ["venus", "rahu"]);
+    assert_eq!(chain.len(), 3);
+    assert_eq!(response.body["meta"]["yearLength"], 365.25);
+
+    for (extra, pointer) in [
+        (json!({ "levels": 4 }), "/levels"),
+        (json!({ "levels": 0 }), "/levels"),
+        (json!({ "yearLength": 400 }), "/yearLength"),
+        (json!({ "date": "2026-13-01" }), "/date"),
+        (json!({ "ayanamsa": "nope" }), "/ayanamsa"),
+    ] {
+        let response = app.post("/api/vedic/dasha", &with(delhi_1990(), extra.clone())).await;
+        assert_eq!(response.status, 422, "{extra}: {}", response.text);
+        assert!(response.pointers().contains(&pointer.to_owned()), "{extra}: {}", response.text);
+    }
+}

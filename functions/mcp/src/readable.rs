@@ -273,6 +273,18 @@ pub fn vedic_chart(answer: &Value) -> String {
     parts.join(", ")
 }
 
+/// The dasha: the balance at birth and the periods running on the date.
+pub fn dasha(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let years = data.pointer("/balance/years").and_then(Value::as_f64).unwrap_or_default();
+    let mut line = format!("Born in the {} mahadasha, {years:.2} years of it left", title_case(text(data, "/balance/lord")));
+    if let Some(running) = data.pointer("/current/periods").and_then(Value::as_array) {
+        let chain: Vec<String> = running.iter().map(|p| title_case(text(p, "/lord"))).collect();
+        line.push_str(&format!("; on {}: {}", minute(text(data, "/current/date")), chain.join(" / ")));
+    }
+    line
+}
+
 /// Numerology: the number and its value.
 pub fn number(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);

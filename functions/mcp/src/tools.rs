@@ -258,6 +258,17 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::vedic_chart,
     },
     Tool {
+        name: "vimshottari_dasha",
+        title: "Vimshottari dasha",
+        description: "The Vimshottari dasha of a birth: the balance at birth and the nine mahadashas with their \
+                      antardashas (and pratyantardashas with levels 3), and the periods running on a date \
+                      (POST /api/vedic/dasha).",
+        input_schema: schema::<vedic::VedicDashaRequest>,
+        call: Call::Body { path: "/api/vedic/dasha" },
+        structured: the_answer,
+        readable: readable::dasha,
+    },
+    Tool {
         name: "find_places",
         title: "Find places",
         description: "Cities by the start of their name (GeoNames, 15,000 people or more), with coordinates and \

@@ -1,9 +1,11 @@
 //! The Vedic family (Jyotish): the sidereal chart with nakshatras and the
-//! divisional charts (`shared::astro::vedic`).
+//! divisional charts, and the Vimshottari dasha (`shared::astro::vedic`).
 
 mod chart;
+mod dasha;
 
 pub use chart::VedicChartRequest;
+pub use dasha::VedicDashaRequest;
 
 use axum::Router;
 use axum::http::Method;
@@ -15,6 +17,8 @@ use shared::http::{AppState, Route, router_from};
 pub fn routes() -> Vec<Route> {
     vec![
         Route::new(Method::POST, "/api/vedic/chart", Some(KeyPermission::CalcRead), post(chart::calculate_vedic_chart))
+            .in_module(Module::Vedic),
+        Route::new(Method::POST, "/api/vedic/dasha", Some(KeyPermission::CalcRead), post(dasha::calculate_vedic_dasha))
             .in_module(Module::Vedic),
     ]
 }

@@ -21,6 +21,18 @@ pub struct VedicChartRequest {
     pub vargas: Option<Vec<String>>,
 }
 
+/// `ayanamsa`: Lahiri's by default, else any of the library's by id.
+pub fn parse_ayanamsa(id: Option<&str>, problems: &mut Problems) -> Option<Ayanamsa> {
+    match id {
+        None => Ayanamsa::parse("lahiri"),
+        Some(id) => Ayanamsa::parse(id).or_else(|| {
+            let valid: Vec<&str> = Ayanamsa::all().map(Ayanamsa::id).collect();
+            problems.add("/ayanamsa", format!("unknown ayanamsa '{id}'; valid: {}", valid.join(", ")));
+            None
+        }),
+    }
+}
+
 pub struct VedicChartQuery {
     pub instant: ResolvedInstant,
     pub place: Place,
@@ -32,14 +44,7 @@ impl VedicChartQuery {
         let mut problems = Problems::default();
         let place = parse_location(&body.location, "/location", &mut problems);
         let instant = parse_instant(&body.date_time, place.zone.as_ref(), ephemeris, "/dateTime", &mut problems);
-        let ayanamsa = match body.ayanamsa.as_deref() {
-            None => Ayanamsa::parse("lahiri"),
-            Some(id) => Ayanamsa::parse(id).or_else(|| {
-                let valid: Vec<&str> = Ayanamsa::all().map(Ayanamsa::id).collect();
-                problems.add("/ayanamsa", format!("unknown ayanamsa '{id}'; valid: {}", valid.join(", ")));
-                None
-            }),
-        };
+        let ayanamsa = parse_ayanamsa(body.ayanamsa.as_deref(), &mut problems);
         let node = match body.node.as_deref() {
             None | Some("mean") => NodeKind::Mean,
             Some("true") => NodeKind::True,

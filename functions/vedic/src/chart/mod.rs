@@ -3,7 +3,7 @@
 //! divisional charts asked for (`shared::astro::vedic`).
 
 mod answer;
-mod input;
+pub(crate) mod input;
 
 use axum::extract::State;
 use shared::astro::EphemerisError;

@@ -93,8 +93,12 @@ fn divide(lord: Graha, start: f64, days: f64, levels: u8) -> Vec<DashaPeriod> {
     lords_from(lord)
         .map(|sub| {
             let length = days * vimshottari_years(sub) / CYCLE_YEARS;
-            let period =
-                DashaPeriod { lord: sub, start: JulianDay(at), end: JulianDay(at + length), sub_periods: divide(sub, at, length, levels - 1) };
+            let period = DashaPeriod {
+                lord: sub,
+                start: JulianDay(at),
+                end: JulianDay(at + length),
+                sub_periods: divide(sub, at, length, levels - 1),
+            };
             at += length;
             period
         })
