@@ -23,6 +23,18 @@ use shared::astro::zodiac::angular_distance;
 /// retrograde, its sign 1–12 in each varga).
 type Read = (&'static str, usize, u8, u8, Option<bool>, Vec<(Varga, usize)>);
 
+/// A reference birth as the chart reads it: Lahiri, the mean node.
+fn birth_of(case: &Value, vargas: Vec<Varga>) -> VedicInput {
+    VedicInput {
+        instant: JulianDay(case["pyswisseph"]["jd_ut"].as_f64().unwrap()),
+        latitude: case["latitude"].as_f64().unwrap(),
+        longitude: case["longitude"].as_f64().unwrap(),
+        ayanamsa: Ayanamsa::parse("lahiri").unwrap(),
+        node: NodeKind::Mean,
+        vargas,
+    }
+}
+
 #[test]
 fn twenty_four_births_match_jyotishyamitra_and_pyswisseph() {
     let ephemeris = Ephemeris::with_embedded_files().unwrap();
@@ -30,14 +42,7 @@ fn twenty_four_births_match_jyotishyamitra_and_pyswisseph() {
     let (mut worst_arcsec, mut varga_signs, mut skipped) = (0.0f64, 0, 0);
     for case in reference["cases"].as_array().unwrap() {
         let id = case["id"].as_str().unwrap();
-        let input = VedicInput {
-            instant: JulianDay(case["pyswisseph"]["jd_ut"].as_f64().unwrap()),
-            latitude: case["latitude"].as_f64().unwrap(),
-            longitude: case["longitude"].as_f64().unwrap(),
-            ayanamsa: Ayanamsa::parse("lahiri").unwrap(),
-            node: NodeKind::Mean,
-            vargas: Varga::ALL.to_vec(),
-        };
+        let input = birth_of(case, Varga::ALL.to_vec());
         let chart = vedic_chart(&ephemeris, &input).unwrap();
         let lagna_reference = case["pyswisseph"]["ascendant"].as_f64().unwrap();
         worst_arcsec = worst_arcsec.max(angular_distance(chart.lagna.longitude, lagna_reference) * 3600.0);
@@ -140,15 +145,8 @@ fn vimshottari_dasha_matches_the_stated_rules_and_jyotishyamitra() {
     let (mut stated_periods, mut their_periods, mut calendar_years) = (0, 0, 0);
     for case in reference["cases"].as_array().unwrap() {
         let id = case["id"].as_str().unwrap();
-        let birth = JulianDay(case["pyswisseph"]["jd_ut"].as_f64().unwrap());
-        let input = VedicInput {
-            instant: birth,
-            latitude: case["latitude"].as_f64().unwrap(),
-            longitude: case["longitude"].as_f64().unwrap(),
-            ayanamsa: Ayanamsa::parse("lahiri").unwrap(),
-            node: NodeKind::Mean,
-            vargas: Vec::new(),
-        };
+        let input = birth_of(case, Vec::new());
+        let birth = input.instant;
         let moon = vedic_chart(&ephemeris, &input).unwrap().graha(Graha::Moon).place.longitude;
         let dasha = &case["dasha"];
 
