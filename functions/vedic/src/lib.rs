@@ -23,6 +23,15 @@ pub fn routes() -> Vec<Route> {
     ]
 }
 
+/// The ephemeris' refusal of a birth's date points at `/dateTime`; any
+/// other failure is the service's.
+fn ephemeris_error(error: shared::astro::EphemerisError) -> shared::http::ApiError {
+    match error {
+        shared::astro::EphemerisError::OutOfRange => shared::http::ApiError::invalid_field("/dateTime", error.to_string()),
+        other => shared::http::ApiError::internal(other),
+    }
+}
+
 pub fn router(state: &AppState) -> Router<AppState> {
     router_from(routes(), state)
 }

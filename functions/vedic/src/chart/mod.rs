@@ -6,9 +6,8 @@ mod answer;
 pub(crate) mod input;
 
 use axum::extract::State;
-use shared::astro::EphemerisError;
 use shared::astro::vedic::vedic_chart;
-use shared::http::{ApiError, ApiJson, ApiResult, AppState, Caller, Document};
+use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{VedicChartData, present};
 use input::VedicChartQuery;
@@ -21,9 +20,6 @@ pub async fn calculate_vedic_chart(
     ApiJson(body): ApiJson<VedicChartRequest>,
 ) -> ApiResult<Document<VedicChartData>> {
     let query = VedicChartQuery::parse(&body, &app.ephemeris)?;
-    let chart = vedic_chart(&app.ephemeris, &query.input).map_err(|error| match error {
-        EphemerisError::OutOfRange => ApiError::invalid_field("/dateTime", error.to_string()),
-        other => ApiError::internal(other),
-    })?;
+    let chart = vedic_chart(&app.ephemeris, &query.input).map_err(crate::ephemeris_error)?;
     Ok(present(&query, &chart))
 }

@@ -121,6 +121,20 @@ impl VedicChart {
     }
 }
 
+/// The Vimshottari dasha of a birth: the Moon as the chart places it
+/// (sidereal with `ayanamsa`, apparent, geocentric), then
+/// [`dasha::vimshottari`]. Returns the dasha and the Moon's longitude.
+pub fn birth_dasha(
+    ephemeris: &Ephemeris,
+    birth: JulianDay,
+    ayanamsa: Ayanamsa,
+    levels: u8,
+    year_days: f64,
+) -> Result<(dasha::Vimshottari, f64), EphemerisError> {
+    let moon = ephemeris.position_in(birth, Graha::Moon.body(false), Observer::Geocentric, Zodiac::Sidereal(ayanamsa))?;
+    Ok((dasha::vimshottari(birth, moon.longitude, levels, year_days), moon.longitude))
+}
+
 /// Casts the sidereal chart and the vargas asked for.
 pub fn vedic_chart(ephemeris: &Ephemeris, input: &VedicInput) -> Result<VedicChart, EphemerisError> {
     let zodiac = Zodiac::Sidereal(input.ayanamsa);
