@@ -83,6 +83,10 @@ CALLS = {
                "date": "2026-11-27"},
         ("POST", "/api/vedic/dasha", vd),
     ),
+    "panchang": (
+        p := {"date": "2024-01-15", "location": {"latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata"}},
+        ("POST", "/api/vedic/panchang", p),
+    ),
     "life_path_number": (n := {"dateTime": "1990-05-11T14:30"}, ("POST", "/api/numerology/life-path", n)),
     "birthday_number": (n, ("POST", "/api/numerology/birthday", n)),
     "find_places": ({"query": "Rome", "limit": 3}, ("GET", "/api/places?query=Rome&limit=3", None)),

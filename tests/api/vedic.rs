@@ -193,3 +193,115 @@ async fn the_vimshottari_dasha_from_the_moons_nakshatra() {
         assert!(response.pointers().contains(&pointer.to_owned()), "{extra}: {}", response.text);
     }
 }
+
+fn delhi_day() -> Value {
+    json!({ "date": "2024-01-15", "location": { "latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata" } })
+}
+
+fn instant(value: &Value) -> chrono::DateTime<chrono::FixedOffset> {
+    chrono::DateTime::parse_from_rfc3339(value.as_str().unwrap_or_else(|| panic!("not a time: {value}"))).unwrap()
+}
+
+#[tokio::test]
+async fn a_panchang_reads_the_five_limbs_at_sunrise() {
+    let app = TestApp::spawn().await;
+    app.set_plan(Plan::Basic).await;
+    let response = app.post("/api/vedic/panchang", &delhi_day()).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let (data, meta) = (&response.body["data"], &response.body["meta"]);
+    assert_eq!((&meta["sunrise"], &meta["ayanamsa"]["id"]), (&json!("upper_limb"), &json!("lahiri")));
+    // Monday 15 January 2024: Somavara, the Moon's day, to the next sunrise.
+    assert_eq!(
+        (&data["vara"]["weekday"], &data["vara"]["name"], &data["vara"]["lord"]),
+        (&json!("monday"), &json!("Somavara"), &json!("moon"))
+    );
+    assert_eq!(data["vara"]["end"], data["nextSunrise"]);
+    let (sunrise, sunset, next) = (instant(&data["sunrise"]), instant(&data["sunset"]), instant(&data["nextSunrise"]));
+    assert_eq!(data["sunrise"], "2024-01-15T07:15:04+05:30", "Delhi's winter sunrise");
+    assert!(sunrise < sunset && sunset < next);
+
+    // Each limb at sunrise follows from the longitudes at sunrise.
+    let elongation = data["elongation"].as_f64().unwrap();
+    let (sun, moon) = (data["sun"]["longitude"].as_f64().unwrap(), data["moon"]["longitude"].as_f64().unwrap());
+    assert!(((moon - sun).rem_euclid(360.0) - elongation).abs() < 1e-9);
+    assert_eq!(data["tithi"]["number"], (elongation / 12.0) as u64 + 1);
+    assert_eq!(data["karana"]["number"], (elongation / 6.0) as u64 + 1);
+    assert_eq!(data["nakshatra"]["number"], (moon * 3.0 / 40.0) as u64 + 1);
+    assert_eq!(data["yoga"]["number"], ((sun + moon).rem_euclid(360.0) * 3.0 / 40.0) as u64 + 1);
+    assert_eq!(data["moon"]["nakshatra"]["number"], data["nakshatra"]["number"]);
+    assert_eq!((&data["tithi"]["name"], &data["tithi"]["paksha"]), (&json!("Panchami"), &json!("shukla")));
+    assert_eq!((&data["nakshatra"]["name"], &data["nakshatra"]["lord"]), (&json!("Shatabhisha"), &json!("rahu")));
+
+    // Every limb ends after sunrise; the parts that follow begin before the
+    // next sunrise, in order, and the last one runs past it.
+    for name in ["tithi", "nakshatra", "yoga", "karana"] {
+        let limb = &data[name];
+        let mut parts = vec![limb.clone()];
+        parts.extend(limb["following"].as_array().unwrap().iter().cloned());
+        let ends: Vec<_> = parts.iter().map(|p| instant(&p["end"])).collect();
+        assert!(ends[0] > sunrise, "{name}");
+        assert!(ends.windows(2).all(|w| w[0] < w[1]), "{name}: {ends:?}");
+        assert!(ends[..ends.len() - 1].iter().all(|end| *end < next), "{name}: {ends:?}");
+        assert!(*ends.last().unwrap() >= next, "{name}: {ends:?}");
+        for pair in parts.windows(2) {
+            let (a, b) = (pair[0]["number"].as_u64().unwrap(), pair[1]["number"].as_u64().unwrap());
+            let count = match name {
+                "tithi" => 30,
+                "karana" => 60,
+                _ => 27,
+            };
+            assert_eq!(b, a % count + 1, "{name}");
+        }
+    }
+    // A tithi's end is a karana's end too.
+    let karana_ends: Vec<&Value> =
+        std::iter::once(&data["karana"]["end"]).chain(data["karana"]["following"].as_array().unwrap().iter().map(|p| &p["end"])).collect();
+    assert!(karana_ends.contains(&&data["tithi"]["end"]), "{}", data["karana"]);
+
+    // Monday: Rahu kalam the 2nd eighth of the daytime, Yamaganda the 4th, Gulika the 6th.
+    let eighth = (sunset - sunrise) / 8;
+    for (name, part) in [("rahuKalam", 2), ("yamaganda", 4), ("gulikaKalam", 6)] {
+        let start = instant(&data[name]["start"]);
+        let expected = sunrise + eighth * (part - 1);
+        assert!((start - expected).num_seconds().abs() <= 1, "{name}: {start} vs {expected}");
+        assert!(((instant(&data[name]["end"]) - start) - eighth).num_seconds().abs() <= 1, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn the_hindu_rising_is_later_and_a_polar_night_has_no_panchang() {
+    let app = TestApp::spawn().await;
+    app.set_plan(Plan::Basic).await;
+    let seen = app.post("/api/vedic/panchang", &delhi_day()).await;
+    let hindu = app.post("/api/vedic/panchang", &with(delhi_day(), json!({ "sunrise": "disc_centre" }))).await;
+    assert_eq!(hindu.status, 200, "{}", hindu.text);
+    assert_eq!(hindu.body["meta"]["sunrise"], "disc_centre");
+    // The centre on the geometric horizon comes about 3½ minutes after the
+    // upper limb seen through the refraction (50′ of arc at Delhi's 1°/4 min, slanted).
+    let later = instant(&hindu.body["data"]["sunrise"]) - instant(&seen.body["data"]["sunrise"]);
+    assert!((180..=300).contains(&later.num_seconds()), "{later}");
+    // The limbs' ends do not depend on the sunrise.
+    assert_eq!(hindu.body["data"]["tithi"]["end"], seen.body["data"]["tithi"]["end"]);
+
+    let tromso = json!({ "date": "2024-12-21", "location": { "latitude": 69.6492, "longitude": 18.9553, "timezone": "Europe/Oslo" } });
+    let response = app.post("/api/vedic/panchang", &tromso).await;
+    assert_eq!(response.status, 422, "{}", response.text);
+    assert_eq!(response.pointers(), ["/date"]);
+    assert!(response.text.contains("polar night"), "{}", response.text);
+
+    for (extra, pointer) in [
+        (json!({ "sunrise": "rim" }), "/sunrise"),
+        (json!({ "date": "2024-13-01" }), "/date"),
+        (json!({ "date": "2024-01-15T06:00" }), "/date"),
+        (json!({ "date": "9000-01-01" }), "/date"),
+        (json!({ "ayanamsa": "nope" }), "/ayanamsa"),
+        (json!({ "hour": 6 }), "/hour"),
+    ] {
+        let response = app.post("/api/vedic/panchang", &with(delhi_day(), extra.clone())).await;
+        assert_eq!(response.status, 422, "{extra}: {}", response.text);
+        assert!(response.pointers().contains(&pointer.to_owned()), "{extra}: {}", response.text);
+    }
+    app.set_plan(Plan::Free).await;
+    let refused = app.post("/api/vedic/panchang", &delhi_day()).await;
+    assert_eq!(refused.status, 403, "{}", refused.text);
+}

@@ -285,6 +285,24 @@ pub fn dasha(answer: &Value) -> String {
     line
 }
 
+/// The panchang: the five limbs at sunrise, each to its end.
+pub fn panchang(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let limb = |name: &str| format!("{} to {}", text(data, &format!("/{name}/name")), minute(text(data, &format!("/{name}/end"))));
+    format!(
+        "{} at sunrise {}: tithi {} ({} paksha), nakshatra {}, yoga {}, karana {}; Rahu kalam {} to {}",
+        text(data, "/vara/name"),
+        minute(text(data, "/sunrise")),
+        limb("tithi"),
+        text(data, "/tithi/paksha"),
+        limb("nakshatra"),
+        limb("yoga"),
+        limb("karana"),
+        minute(text(data, "/rahuKalam/start")),
+        minute(text(data, "/rahuKalam/end")),
+    )
+}
+
 /// Numerology: the number and its value.
 pub fn number(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);

@@ -269,6 +269,17 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::dasha,
     },
     Tool {
+        name: "panchang",
+        title: "Panchang",
+        description: "The panchang of a day at a place: vara, tithi, nakshatra, yoga and karana at local sunrise, \
+                      each with the instant it ends; sunrise, sunset, moonrise, moonset; Rahu kalam, Yamaganda and \
+                      Gulika kalam (POST /api/vedic/panchang).",
+        input_schema: schema::<vedic::VedicPanchangRequest>,
+        call: Call::Body { path: "/api/vedic/panchang" },
+        structured: the_answer,
+        readable: readable::panchang,
+    },
+    Tool {
         name: "find_places",
         title: "Find places",
         description: "Cities by the start of their name (GeoNames, 15,000 people or more), with coordinates and \

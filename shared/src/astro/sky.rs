@@ -288,6 +288,44 @@ pub fn moon_day(
     Ok((MoonDay { rise, set, phase, disc: disc(moon.distance, MOON_RADIUS_KM) }, source))
 }
 
+/// The line a rising or setting is the crossing of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HorizonRule {
+    /// The upper limb on the sea-level horizon, with refraction: what an
+    /// observer sees, and the moon-sun endpoint's rule.
+    #[default]
+    UpperLimb,
+    /// The centre of the disc on the geometric horizon, no refraction: the
+    /// traditional Hindu rising (the Swiss Ephemeris' `SE_BIT_DISC_CENTER |
+    /// SE_BIT_NO_REFRACTION`).
+    DiscCentre,
+}
+
+impl HorizonRule {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::UpperLimb => "upper_limb",
+            Self::DiscCentre => "disc_centre",
+        }
+    }
+}
+
+/// The first rising and the first setting of the Sun or the Moon in
+/// `window` by `rule`, with the reason where there is none.
+pub fn rise_and_set(
+    ephemeris: &Ephemeris,
+    place: GeoPlace,
+    body: Body,
+    window: DayWindow,
+    rule: HorizonRule,
+) -> Result<(SkyEvent, SkyEvent), EphemerisError> {
+    let line = match rule {
+        HorizonRule::UpperLimb => Line::UpperLimb,
+        HorizonRule::DiscCentre => Line::CentreAt(0.0),
+    };
+    BodyDay::new(ephemeris, place, body, window)?.rise_and_set(line)
+}
+
 fn disc(distance_au: f64, radius_km: f64) -> DiscFacts {
     let distance_km = distance_au * AU_KM;
     DiscFacts { distance_km, diameter_degrees: 2.0 * (radius_km / distance_km).clamp(-1.0, 1.0).asin().to_degrees() }

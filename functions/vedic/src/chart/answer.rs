@@ -78,7 +78,8 @@ fn nakshatra(place: &NakshatraPlace) -> NakshatraBody {
     NakshatraBody { number: place.number, name: place.name(), pada: place.pada, lord: place.lord.id() }
 }
 
-fn place(place: &SiderealPlace) -> PlaceBody {
+/// A sidereal longitude as every Vedic answer shows it (`VedicPlace`).
+pub(crate) fn place(place: &SiderealPlace) -> PlaceBody {
     PlaceBody {
         longitude: place.longitude,
         rashi: place.rashi.id(),

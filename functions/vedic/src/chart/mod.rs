@@ -2,7 +2,7 @@
 //! grahas with nakshatras, houses, dignities and combustion, and the
 //! divisional charts asked for (`shared::astro::vedic`).
 
-mod answer;
+pub(crate) mod answer;
 pub(crate) mod input;
 
 use axum::extract::State;
@@ -20,6 +20,6 @@ pub async fn calculate_vedic_chart(
     ApiJson(body): ApiJson<VedicChartRequest>,
 ) -> ApiResult<Document<VedicChartData>> {
     let query = VedicChartQuery::parse(&body, &app.ephemeris)?;
-    let chart = vedic_chart(&app.ephemeris, &query.input).map_err(crate::ephemeris_error)?;
+    let chart = vedic_chart(&app.ephemeris, &query.input).map_err(|e| crate::ephemeris_error(e, "/dateTime"))?;
     Ok(present(&query, &chart))
 }

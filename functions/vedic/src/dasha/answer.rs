@@ -2,13 +2,13 @@
 //! periods nested to the levels asked, each from and to an instant with the
 //! birth place's offset, and the periods running at `date`.
 
-use chrono::Offset;
 use serde::Serialize;
-use shared::astro::time::{JulianDay, TimeZoneSpec, format_local};
+use shared::astro::time::{TimeZoneSpec, format_local};
 use shared::astro::vedic::dasha::{DashaPeriod, Vimshottari};
 use shared::http::{ApiError, Document};
 
 use super::input::VedicDashaQuery;
+use crate::local_instant as instant;
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -42,13 +42,6 @@ pub struct DashaData {
     periods: Vec<PeriodBody>,
     #[serde(skip_serializing_if = "Option::is_none")]
     current: Option<serde_json::Value>,
-}
-
-fn instant(zone: &TimeZoneSpec, jd: JulianDay) -> Result<String, ApiError> {
-    let utc = jd.to_utc().ok_or_else(|| ApiError::internal("a period outside the representable range"))?;
-    let seconds = (utc.timestamp_millis() as f64 / 1000.0).round() as i64;
-    let utc = chrono::DateTime::from_timestamp(seconds, 0).ok_or_else(|| ApiError::internal("a period outside the representable range"))?;
-    Ok(format_local(utc.with_timezone(&zone.offset_at(utc).fix())))
 }
 
 fn period(zone: &TimeZoneSpec, p: &DashaPeriod) -> Result<PeriodBody, ApiError> {

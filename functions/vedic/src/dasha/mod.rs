@@ -20,6 +20,6 @@ pub async fn calculate_vedic_dasha(
 ) -> ApiResult<Document<DashaData>> {
     let query = VedicDashaQuery::parse(&body, &app.ephemeris)?;
     let (dasha, moon) = birth_dasha(&app.ephemeris, query.birth.julian_day_ut(), query.ayanamsa, query.levels, query.year_days)
-        .map_err(crate::ephemeris_error)?;
+        .map_err(|e| crate::ephemeris_error(e, "/dateTime"))?;
     present(&query, &dasha, moon)
 }

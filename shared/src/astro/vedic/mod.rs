@@ -16,6 +16,7 @@
 pub mod dasha;
 pub mod graha;
 pub mod nakshatra;
+pub mod panchang;
 pub mod varga;
 
 use crate::astro::ephemeris::{Ephemeris, EphemerisError, EphemerisSource, Observer};
