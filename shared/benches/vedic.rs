@@ -1,12 +1,16 @@
 //! The Vedic chart (issue 33: with all sixteen vargas under 1 ms) and the
-//! Vimshottari dasha (three levels under 1 ms), no HTTP.
+//! Vimshottari dasha (three levels under 1 ms) and the panchang (under
+//! 5 ms), no HTTP.
 //! `cargo bench -p shared --bench vedic`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use shared::astro::Ephemeris;
 use shared::astro::frame::Ayanamsa;
+use shared::astro::sky::{GeoPlace, HorizonRule};
 use shared::astro::time::JulianDay;
+use shared::astro::time::TimeZoneSpec;
 use shared::astro::vedic::dasha::{JULIAN_YEAR_DAYS, vimshottari};
+use shared::astro::vedic::panchang::{PanchangInput, panchang};
 use shared::astro::vedic::{NodeKind, Varga, VedicInput, vedic_chart};
 
 fn vedic(c: &mut Criterion) {
@@ -34,6 +38,24 @@ fn vedic(c: &mut Criterion) {
         b.iter(|| {
             moon = (moon + 7.77) % 360.0;
             vimshottari(JulianDay(2_447_893.0), std::hint::black_box(moon), 3, JULIAN_YEAR_DAYS)
+        })
+    });
+    // A new day every iteration: three rising searches (today's Sun and
+    // Moon, tomorrow's Sun), four limbs to the next sunrise.
+    let mut day_input = PanchangInput {
+        date: chrono::NaiveDate::from_ymd_opt(2024, 1, 15).expect("date"),
+        zone: TimeZoneSpec::parse("Asia/Kolkata").expect("zone"),
+        place: GeoPlace { latitude: 28.6139, longitude: 77.2090 },
+        ayanamsa: Ayanamsa::parse("lahiri").expect("lahiri"),
+        sunrise: HorizonRule::UpperLimb,
+    };
+    let first = day_input.date;
+    let mut offset = 0u64;
+    c.bench_function("panchang_one_day", |b| {
+        b.iter(|| {
+            offset = (offset + 13) % 10_000;
+            day_input.date = first + chrono::Days::new(offset);
+            panchang(&ephemeris, std::hint::black_box(&day_input)).expect("panchang")
         })
     });
     input.vargas = vec![Varga::D1, Varga::D9];

@@ -10,6 +10,7 @@
 #[path = "common/moto.rs"]
 mod moto_env;
 
+mod ashtakoota_reference;
 mod aspect_events_reference;
 mod chinese_new_year;
 mod chiron_reference;
@@ -21,6 +22,7 @@ mod ephemeris_reference;
 mod events_reference;
 mod harmonics_reference;
 mod key_formats;
+mod panchang_reference;
 mod places_reference;
 mod polar_ascendant;
 mod predictive_reference;

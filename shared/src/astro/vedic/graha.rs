@@ -134,6 +134,39 @@ impl Graha {
         }
     }
 
+    /// The lord of a sign (the seven visible grahas rule the twelve).
+    pub fn lord_of(sign: Sign) -> Graha {
+        Self::ALL[..7].iter().copied().find(|g| g.own_signs().contains(&sign)).unwrap_or(Self::Sun)
+    }
+
+    /// How this graha regards `other` by natural friendship (naisargika
+    /// maitri, BPHS 3.55): Sun: friends Moon, Mars, Jupiter, neutral
+    /// Mercury; Moon: friends Sun, Mercury, no enemies; Mars: friends Sun,
+    /// Moon, Jupiter, enemy Mercury; Mercury: friends Sun, Venus, enemy
+    /// Moon; Jupiter: friends Sun, Moon, Mars, neutral Saturn; Venus:
+    /// friends Mercury, Saturn, neutral Mars, Jupiter; Saturn: friends
+    /// Mercury, Venus, neutral Jupiter. The nodes are not counted.
+    pub fn natural_relation(self, other: Graha) -> Relation {
+        use Graha::*;
+        let (friends, enemies): (&[Graha], &[Graha]) = match self {
+            Sun => (&[Moon, Mars, Jupiter], &[Venus, Saturn]),
+            Moon => (&[Sun, Mercury], &[]),
+            Mars => (&[Sun, Moon, Jupiter], &[Mercury]),
+            Mercury => (&[Sun, Venus], &[Moon]),
+            Jupiter => (&[Sun, Moon, Mars], &[Mercury, Venus]),
+            Venus => (&[Mercury, Saturn], &[Sun, Moon]),
+            Saturn => (&[Mercury, Venus], &[Sun, Moon, Mars]),
+            Rahu | Ketu => (&[], &[]),
+        };
+        if friends.contains(&other) {
+            Relation::Friend
+        } else if enemies.contains(&other) {
+            Relation::Enemy
+        } else {
+            Relation::Neutral
+        }
+    }
+
     /// Within how many degrees of the Sun it is combust (Surya Siddhanta's
     /// orbs, the smaller ones of Mercury and Venus while retrograde). The
     /// Sun and the nodes are never combust.
@@ -146,6 +179,24 @@ impl Graha {
             Self::Venus => Some(if retrograde { 8.0 } else { 10.0 }),
             Self::Saturn => Some(15.0),
             Self::Sun | Self::Rahu | Self::Ketu => None,
+        }
+    }
+}
+
+/// Natural friendship between two grahas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    Friend,
+    Neutral,
+    Enemy,
+}
+
+impl Relation {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Friend => "friend",
+            Self::Neutral => "neutral",
+            Self::Enemy => "enemy",
         }
     }
 }

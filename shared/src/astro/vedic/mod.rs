@@ -13,6 +13,7 @@
 //! - A longitude exactly on a boundary (sign, nakshatra, pada, varga part)
 //!   belongs to the next part.
 
+pub mod ashtakoota;
 pub mod dasha;
 pub mod graha;
 pub mod nakshatra;
