@@ -87,6 +87,10 @@ CALLS = {
         p := {"date": "2024-01-15", "location": {"latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata"}},
         ("POST", "/api/vedic/panchang", p),
     ),
+    "kundli_match": (
+        km := {"person1": {"dateTime": vd["dateTime"], "location": vd["location"]}, "person2": {"dateTime": "1992-08-03T06:10", "location": {"place": "Mumbai, IN"}}},
+        ("POST", "/api/vedic/match", km),
+    ),
     "life_path_number": (n := {"dateTime": "1990-05-11T14:30"}, ("POST", "/api/numerology/life-path", n)),
     "birthday_number": (n, ("POST", "/api/numerology/birthday", n)),
     "find_places": ({"query": "Rome", "limit": 3}, ("GET", "/api/places?query=Rome&limit=3", None)),

@@ -1,6 +1,6 @@
 //! The Vedic chart (issue 33: with all sixteen vargas under 1 ms) and the
-//! Vimshottari dasha (three levels under 1 ms) and the panchang (under
-//! 5 ms), no HTTP.
+//! Vimshottari dasha (three levels under 1 ms), the panchang (under 5 ms)
+//! and the Ashtakoota match, no HTTP.
 //! `cargo bench -p shared --bench vedic`
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -9,6 +9,7 @@ use shared::astro::frame::Ayanamsa;
 use shared::astro::sky::{GeoPlace, HorizonRule};
 use shared::astro::time::JulianDay;
 use shared::astro::time::TimeZoneSpec;
+use shared::astro::vedic::ashtakoota::kundli_match;
 use shared::astro::vedic::dasha::{JULIAN_YEAR_DAYS, vimshottari};
 use shared::astro::vedic::panchang::{PanchangInput, panchang};
 use shared::astro::vedic::{NodeKind, Varga, VedicInput, vedic_chart};
@@ -56,6 +57,18 @@ fn vedic(c: &mut Criterion) {
             offset = (offset + 13) % 10_000;
             day_input.date = first + chrono::Days::new(offset);
             panchang(&ephemeris, std::hint::black_box(&day_input)).expect("panchang")
+        })
+    });
+    // Two charts cast (no vargas) and matched: what the match route does.
+    let mut groom = VedicInput { vargas: Vec::new(), ..input.clone() };
+    let bride = VedicInput { instant: JulianDay(2_448_838.3), ..groom.clone() };
+    c.bench_function("kundli_match_two_births", |b| {
+        b.iter(|| {
+            day = (day + 37.3) % 30_000.0;
+            groom.instant = JulianDay(2_447_893.0 + day);
+            let groom = vedic_chart(&ephemeris, std::hint::black_box(&groom)).expect("chart");
+            let bride = vedic_chart(&ephemeris, std::hint::black_box(&bride)).expect("chart");
+            kundli_match(&groom, &bride)
         })
     });
     input.vargas = vec![Varga::D1, Varga::D9];

@@ -305,3 +305,81 @@ async fn the_hindu_rising_is_later_and_a_polar_night_has_no_panchang() {
     let refused = app.post("/api/vedic/panchang", &delhi_day()).await;
     assert_eq!(refused.status, 403, "{}", refused.text);
 }
+
+fn couple() -> Value {
+    json!({
+        "person1": delhi_1990(),
+        "person2": { "dateTime": "1992-08-03T06:10", "location": { "latitude": 19.0728, "longitude": 72.8826, "timezone": "Asia/Kolkata" } },
+    })
+}
+
+#[tokio::test]
+async fn an_ashtakoota_match_of_two_births() {
+    let app = TestApp::spawn().await;
+    app.set_plan(Plan::Basic).await;
+    let response = app.post("/api/vedic/match", &couple()).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let (data, meta) = (&response.body["data"], &response.body["meta"]);
+    assert_eq!(meta["roles"], "person1 is the groom, person2 the bride");
+    let kootas = data["kootas"].as_array().unwrap();
+    let names: Vec<&str> = kootas.iter().map(|k| k["koota"].as_str().unwrap()).collect();
+    assert_eq!(names, ["varna", "vashya", "tara", "yoni", "graha_maitri", "gana", "bhakoot", "nadi"]);
+    let maxima: Vec<f64> = kootas.iter().map(|k| k["maxPoints"].as_f64().unwrap()).collect();
+    assert_eq!(maxima, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]);
+    let total: f64 = kootas.iter().map(|k| k["points"].as_f64().unwrap()).sum();
+    assert_eq!(data["total"].as_f64().unwrap(), total);
+    assert!(
+        kootas
+            .iter()
+            .all(|k| k["points"].as_f64().unwrap() <= k["maxPoints"].as_f64().unwrap() && !k["reason"].as_str().unwrap().is_empty())
+    );
+
+    // The Moons are the Vedic chart's: the groom's in Anuradha (Scorpio), the bride's in Hasta (Virgo).
+    let chart = app.post("/api/vedic/chart", &delhi_1990()).await;
+    assert_eq!(data["groom"]["moon"]["longitude"], chart.body["data"]["grahas"]["moon"]["longitude"]);
+    assert_eq!(data["groom"]["lagna"]["rashi"], chart.body["data"]["lagna"]["rashi"]);
+    assert_eq!(
+        (&data["groom"]["moon"]["nakshatra"]["name"], &data["bride"]["moon"]["nakshatra"]["name"]),
+        (&json!("Anuradha"), &json!("Hasta"))
+    );
+    // Anuradha is the 5th from Hasta (Pratyak, 0) and Hasta the 24th from Anuradha (Sadhana, 1.5); Mars and Mercury, enemy and neutral: 0.5.
+    assert_eq!((&kootas[2]["groom"], &kootas[2]["bride"], &kootas[2]["points"]), (&json!("Pratyak"), &json!("Sadhana"), &json!(1.5)));
+    assert_eq!(kootas[4]["points"], 0.5);
+    assert_eq!(kootas[7]["points"], 8.0, "madhya and adi nadi");
+    // Mars in Aquarius, 7th from the groom's Leo lagna: Manglik from the lagna, cancelled (Leo or Aquarius).
+    let manglik = &data["groom"]["manglik"];
+    assert_eq!(
+        (&manglik["fromLagna"]["house"], &manglik["fromLagna"]["dosha"], &manglik["dosha"]),
+        (&json!(7), &json!(true), &json!(false))
+    );
+    assert!(manglik["cancellations"].as_array().unwrap().contains(&json!("mars_in_leo_or_aquarius")));
+
+    // Swapped, the kootas that do not depend on who is the groom are the same.
+    let swapped = json!({ "person1": couple()["person2"], "person2": couple()["person1"] });
+    let other = app.post("/api/vedic/match", &swapped).await;
+    assert_eq!(other.status, 200, "{}", other.text);
+    for index in [2, 3, 4, 6, 7] {
+        assert_eq!(other.body["data"]["kootas"][index]["points"], kootas[index]["points"], "{}", names[index]);
+    }
+    assert_eq!(other.body["data"]["groom"]["moon"], data["bride"]["moon"]);
+
+    for (body, pointer) in [
+        (
+            with(couple(), json!({ "person1": { "dateTime": "1990-02-30T10:00", "location": delhi_1990()["location"] } })),
+            "/person1/dateTime",
+        ),
+        (
+            with(couple(), json!({ "person2": { "dateTime": "1992-08-03T06:10", "location": { "latitude": 95.0, "longitude": 72.0 } } })),
+            "/person2/location/latitude",
+        ),
+        (with(couple(), json!({ "ayanamsa": "nope" })), "/ayanamsa"),
+        (with(couple(), json!({ "node": "osculating" })), "/node"),
+        (json!({ "person1": delhi_1990() }), "/person2"),
+    ] {
+        let response = app.post("/api/vedic/match", &body).await;
+        assert_eq!(response.status, 422, "{body}: {}", response.text);
+        assert!(response.pointers().contains(&pointer.to_owned()), "{pointer}: {}", response.text);
+    }
+    app.set_plan(Plan::Free).await;
+    assert_eq!(app.post("/api/vedic/match", &couple()).await.status, 403);
+}

@@ -9,6 +9,11 @@ fn text<'a>(value: &'a Value, pointer: &str) -> &'a str {
     value.pointer(pointer).and_then(Value::as_str).unwrap_or("")
 }
 
+/// A number as JSON writes it (`26`, `0.5`).
+fn points(value: &Value, pointer: &str) -> String {
+    value.pointer(pointer).and_then(Value::as_f64).map(|n| n.to_string()).unwrap_or_default()
+}
+
 fn title_case(id: &str) -> String {
     id.split(['_', '-'])
         .map(|word| {
@@ -283,6 +288,29 @@ pub fn dasha(answer: &Value) -> String {
         line.push_str(&format!("; on {}: {}", minute(text(data, "/current/date")), chain.join(" / ")));
     }
     line
+}
+
+/// The match: the total and each koota's points.
+pub fn kundli_match(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let kootas: Vec<String> = data
+        .get("kootas")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|k| format!("{} {}/{}", text(k, "/koota").replace('_', " "), points(k, "/points"), points(k, "/maxPoints")))
+        .collect();
+    let manglik = |side: &str| {
+        if data.pointer(&format!("/{side}/manglik/dosha")).and_then(Value::as_bool) == Some(true) { "Manglik" } else { "not Manglik" }
+    };
+    format!(
+        "Ashtakoota {} of 36 ({}): {}. Groom {}, bride {}.",
+        points(data, "/total"),
+        text(data, "/assessment"),
+        kootas.join(", "),
+        manglik("groom"),
+        manglik("bride")
+    )
 }
 
 /// The panchang: the five limbs at sunrise, each to its end.

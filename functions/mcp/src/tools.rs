@@ -280,6 +280,16 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::panchang,
     },
     Tool {
+        name: "kundli_match",
+        title: "Kundli match (Ashtakoota)",
+        description: "The Ashtakoota (guna milan) of a groom (person1) and a bride (person2): the eight kootas with \
+                      their points of 36 and the reasons, and each one's Manglik dosha (POST /api/vedic/match).",
+        input_schema: schema::<vedic::VedicMatchRequest>,
+        call: Call::Body { path: "/api/vedic/match" },
+        structured: the_answer,
+        readable: readable::kundli_match,
+    },
+    Tool {
         name: "find_places",
         title: "Find places",
         description: "Cities by the start of their name (GeoNames, 15,000 people or more), with coordinates and \

@@ -3,10 +3,12 @@
 
 mod chart;
 mod dasha;
+mod matching;
 mod panchang;
 
 pub use chart::VedicChartRequest;
 pub use dasha::VedicDashaRequest;
+pub use matching::VedicMatchRequest;
 pub use panchang::VedicPanchangRequest;
 
 use axum::Router;
@@ -21,6 +23,8 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::POST, "/api/vedic/chart", Some(KeyPermission::CalcRead), post(chart::calculate_vedic_chart))
             .in_module(Module::Vedic),
         Route::new(Method::POST, "/api/vedic/dasha", Some(KeyPermission::CalcRead), post(dasha::calculate_vedic_dasha))
+            .in_module(Module::Vedic),
+        Route::new(Method::POST, "/api/vedic/match", Some(KeyPermission::CalcRead), post(matching::calculate_match))
             .in_module(Module::Vedic),
         Route::new(Method::POST, "/api/vedic/panchang", Some(KeyPermission::CalcRead), post(panchang::calculate_panchang))
             .in_module(Module::Vedic),

@@ -33,6 +33,18 @@ pub fn parse_ayanamsa(id: Option<&str>, problems: &mut Problems) -> Option<Ayana
     }
 }
 
+/// `node`: Rahu as the mean node (default) or the true node.
+pub fn parse_node(id: Option<&str>, problems: &mut Problems) -> NodeKind {
+    match id {
+        None | Some("mean") => NodeKind::Mean,
+        Some("true") => NodeKind::True,
+        Some(other) => {
+            problems.add("/node", format!("unknown node '{other}'; valid: mean, true"));
+            NodeKind::Mean
+        }
+    }
+}
+
 pub struct VedicChartQuery {
     pub instant: ResolvedInstant,
     pub place: Place,
@@ -45,14 +57,7 @@ impl VedicChartQuery {
         let place = parse_location(&body.location, "/location", &mut problems);
         let instant = parse_instant(&body.date_time, place.zone.as_ref(), ephemeris, "/dateTime", &mut problems);
         let ayanamsa = parse_ayanamsa(body.ayanamsa.as_deref(), &mut problems);
-        let node = match body.node.as_deref() {
-            None | Some("mean") => NodeKind::Mean,
-            Some("true") => NodeKind::True,
-            Some(other) => {
-                problems.add("/node", format!("unknown node '{other}'; valid: mean, true"));
-                NodeKind::Mean
-            }
-        };
+        let node = parse_node(body.node.as_deref(), &mut problems);
         let vargas = match &body.vargas {
             None => vec![Varga::D1, Varga::D9],
             Some(ids) if ids.len() > Varga::ALL.len() => {

@@ -40,7 +40,7 @@
 
 use super::graha::{Graha, Relation};
 use super::nakshatra::NakshatraPlace;
-use super::{SiderealPlace, rashi_name};
+use super::{SiderealPlace, VedicChart, rashi_name};
 use crate::astro::zodiac::Sign;
 
 /// The eight kootas, in their order and with their points.
@@ -268,10 +268,12 @@ pub fn ashtakoota(groom: &MatchMoon, bride: &MatchMoon) -> Ashtakoota {
         groom: TARAS[usize::from(tara_groom - 1)].into(),
         bride: TARAS[usize::from(tara_bride - 1)].into(),
         reason: format!(
-            "the groom's nakshatra is the {to_groom}th from the bride's, tara {tara_groom} ({}): {}; the bride's is the {to_bride}th from \
-             the groom's, tara {tara_bride} ({}): {}",
+            "the groom's nakshatra is the {} from the bride's, tara {tara_groom} ({}): {}; the bride's is the {} from the groom's, tara \
+             {tara_bride} ({}): {}",
+            ordinal(to_groom),
             TARAS[usize::from(tara_groom - 1)],
             verdict(good_groom),
+            ordinal(to_bride),
             TARAS[usize::from(tara_bride - 1)],
             verdict(good_bride)
         ),
@@ -376,6 +378,18 @@ pub fn ashtakoota(groom: &MatchMoon, bride: &MatchMoon) -> Ashtakoota {
     Ashtakoota { kootas, total }
 }
 
+/// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd.
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 fn article(relation: Relation) -> &'static str {
     match relation {
         Relation::Friend => "a friend",
@@ -475,6 +489,34 @@ pub fn manglik(lagna: Sign, mars: Sign, moon: Sign, venus: Sign, jupiter: Sign) 
     }
 }
 
+/// Manglik dosha of a cast chart.
+pub fn manglik_of(chart: &VedicChart) -> Manglik {
+    let rashi = |graha: Graha| chart.graha(graha).place.rashi;
+    manglik(chart.lagna.rashi, rashi(Graha::Mars), rashi(Graha::Moon), rashi(Graha::Venus), rashi(Graha::Jupiter))
+}
+
+/// A match of two charts: the kootas of their Moons and each side's
+/// Manglik dosha.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KundliMatch {
+    pub kootas: Ashtakoota,
+    pub groom: Manglik,
+    pub bride: Manglik,
+}
+
+impl KundliMatch {
+    /// Both Manglik from the lagna: the usual reading is that the two
+    /// doshas cancel each other.
+    pub fn mutual_manglik(&self) -> bool {
+        self.groom.from_lagna() && self.bride.from_lagna()
+    }
+}
+
+pub fn kundli_match(groom: &VedicChart, bride: &VedicChart) -> KundliMatch {
+    let moon = |chart: &VedicChart| MatchMoon { place: chart.graha(Graha::Moon).place };
+    KundliMatch { kootas: ashtakoota(&moon(groom), &moon(bride)), groom: manglik_of(groom), bride: manglik_of(bride) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,6 +543,11 @@ mod tests {
         let score = ashtakoota(&moon(3, 1), &moon(1, 1));
         let tara = score.koota(Koota::Tara).unwrap();
         assert_eq!((tara.points, tara.groom.as_str(), tara.bride.as_str()), (1.5, "Vipat", "Mitra"));
+        assert!(tara.reason.contains("the 3rd from the bride's") && tara.reason.contains("the 26th from the groom's"), "{}", tara.reason);
+        assert_eq!(
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 23].map(ordinal),
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd"]
+        );
     }
 
     #[test]
