@@ -516,3 +516,52 @@ async fn a_stellium_opens_with_every_point_once_and_no_glyph_boxes_overlapping()
     assert_eq!(png.status, 200);
     assert_png(&png.bytes);
 }
+
+#[tokio::test]
+async fn a_vedic_chart_links_its_north_and_south_indian_diagrams() {
+    let app = TestApp::spawn().await;
+    app.set_plan(shared::auth::Plan::Basic).await;
+    let body = json!({
+        "dateTime": "1990-05-11T14:30", "location": place(28.6139, 77.209, "Asia/Kolkata"), "vargas": ["D9", "D60"], "language": "es",
+    });
+    let response = app.post("/api/vedic/chart", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let images = response.body["data"]["images"].as_object().unwrap();
+    // The rashi chart always, then each varga asked for.
+    let mut vargas: Vec<&String> = images.keys().collect();
+    vargas.sort_by_key(|id| id[1..].parse::<u8>().unwrap());
+    assert_eq!(vargas, ["D1", "D9", "D60"]);
+    for (varga, layouts) in images {
+        for layout in ["north", "south"] {
+            let (svg_url, png_url) = (layouts[layout]["url"].as_str().unwrap(), layouts[layout]["pngUrl"].as_str().unwrap());
+            assert!(svg_url.starts_with(&format!("{BASE}/api/chart/image.svg?token=")), "{svg_url}");
+            let svg = open(&app, svg_url, &[]).await;
+            assert_eq!(svg.status, 200, "{varga} {layout}: {}", String::from_utf8_lossy(&svg.bytes));
+            let text = assert_safe_svg(&svg.bytes);
+            let document = roxmltree::Document::parse(&text).unwrap();
+            let words: String = document.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect::<Vec<_>>().join("|");
+            // Spanish names; the lagna marked once; nine grahas in twelve places.
+            assert!(words.contains(&format!("({varga})")), "{varga} {layout}: {words}");
+            assert_eq!(words.matches("Asc").count(), 1, "{words}");
+            for graha in ["So", "Lu", "Ma", "Me", "Jú", "Ve", "Sa", "Ra", "Ke"] {
+                assert!(words.split('|').any(|w| w.starts_with(graha)), "{varga} {layout}: {graha} in {words}");
+            }
+            if layout == "south" {
+                assert!(words.contains("Piscis") && words.contains("Sur de la India"), "{words}");
+            } else {
+                assert!(words.contains("Norte de la India"), "{words}");
+            }
+            let png = open(&app, &format!("{png_url}&size=400"), &[]).await;
+            assert_eq!(png.status, 200);
+            assert_eq!(assert_png(&png.bytes), 400);
+        }
+    }
+    // The rashi chart of this birth: a Leo lagna (5) in the North Indian chart's first house, Moon 13° in Scorpio.
+    let north = open(&app, images["D1"]["north"]["url"].as_str().unwrap(), &[]).await;
+    let text = String::from_utf8(north.bytes.clone()).unwrap();
+    assert!(text.find(">5</text>").unwrap() < text.find(">6</text>").unwrap());
+    assert!(text.contains(">Asc 28°</tspan>") && text.contains(">Lu 13°</tspan>"), "{text}");
+    // A token that was tampered with opens nothing.
+    let tampered = images["D1"]["south"]["url"].as_str().unwrap().replace("token=ey", "token=ex");
+    assert_eq!(open(&app, &tampered, &[]).await.status, 401);
+}

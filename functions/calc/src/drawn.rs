@@ -64,6 +64,8 @@ impl Drawn {
                 let input = i.input()?;
                 Self { inner: harmonic_chart(&chart(&input)?, *n, &input.orbs), outer: None }
             }
+            // A Vedic link draws its diagram (`chart_image::vedic`), no wheel.
+            ChartSpec::Vedic { .. } => return Err(invalid_content()),
             ChartSpec::Transit { i, at, x, .. } => {
                 let input = i.input()?;
                 let natal = chart(&input)?;

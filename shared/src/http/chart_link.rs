@@ -20,6 +20,8 @@ use crate::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use crate::astro::house::HouseSystem;
 use crate::astro::point::PointId;
 use crate::astro::time::JulianDay;
+use crate::astro::vedic::{NodeKind, Varga, VedicInput};
+use crate::render::VedicLayout;
 
 pub const SVG_PATH: &str = "/api/chart/image.svg";
 pub const PNG_PATH: &str = "/api/chart/image.png";
@@ -77,6 +79,9 @@ pub enum ChartSpec {
     Harmonic { i: InputSpec, n: u16 },
     /// Natal inside, the transiting points `x` at `at` outside. A summary
     /// link also carries the period's end `e` (its transits run from `at`).
+    #[serde(rename = "v")]
+    /// A Vedic chart (one varga) as a North or South Indian diagram.
+    Vedic { i: VedicSpec },
     #[serde(rename = "x")]
     Transit {
         i: InputSpec,
@@ -161,6 +166,55 @@ impl InputSpec {
             points,
             orbs,
         })
+    }
+}
+
+/// A Vedic chart's resolved input, the varga and the diagram drawn.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct VedicSpec {
+    /// Julian day (UT).
+    pub jd: f64,
+    pub la: f64,
+    pub lo: f64,
+    /// The ayanamsa id.
+    pub ay: String,
+    /// Rahu the true node (the mean node when absent).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tn: bool,
+    /// The varga id (`D1`, `D9`, …).
+    pub d: String,
+    /// `north` or `south`.
+    pub l: String,
+}
+
+impl VedicSpec {
+    pub fn of(input: &VedicInput, varga: Varga, layout: VedicLayout) -> Self {
+        Self {
+            jd: input.instant.0,
+            la: input.latitude,
+            lo: input.longitude,
+            ay: input.ayanamsa.id().to_owned(),
+            tn: input.node == NodeKind::True,
+            d: varga.id(),
+            l: layout.id().to_owned(),
+        }
+    }
+
+    /// The chart's input (with only the varga drawn), the varga and the
+    /// layout; refused as an invalid link when not understood.
+    pub fn input(&self) -> Result<(VedicInput, Varga, VedicLayout), ApiError> {
+        let ayanamsa = Ayanamsa::parse(&self.ay).ok_or_else(invalid_content)?;
+        let varga = Varga::parse(&self.d).ok_or_else(invalid_content)?;
+        let layout = VedicLayout::parse(&self.l).ok_or_else(invalid_content)?;
+        let input = VedicInput {
+            instant: JulianDay(self.jd),
+            latitude: self.la,
+            longitude: self.lo,
+            ayanamsa,
+            node: if self.tn { NodeKind::True } else { NodeKind::Mean },
+            vargas: vec![varga],
+        };
+        Ok((input, varga, layout))
     }
 }
 

@@ -19,6 +19,7 @@ mod layout;
 mod png;
 mod style;
 mod svg;
+mod vedic;
 
 #[cfg(test)]
 mod tests;
@@ -31,6 +32,7 @@ pub use png::{PngError, svg_to_png, svg_tree};
 pub use resvg::usvg;
 pub use style::{ChartSize, Color, FALLBACK_FONTS, MAX_LABELS, Palette, Style, StyleError, Theme};
 pub use svg::render_svg;
+pub use vedic::{VedicDiagram, VedicLayout, VedicMark, render_vedic_svg, vedic_pixel_height};
 
 use crate::astro::aspect::{Aspect, AspectKind};
 use crate::astro::chart::{NatalChart, PointPlacement};

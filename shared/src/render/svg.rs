@@ -19,7 +19,7 @@ use super::{Color, Ring, Style, Wheel, WheelAspect};
 /// A number as the SVG writes it: two decimals, never `-0.00`. Written
 /// from the rounded hundredths as integers: the same bytes everywhere, and
 /// several times faster than float formatting (a wheel writes thousands).
-struct N(f64);
+pub(super) struct N(pub(super) f64);
 
 impl fmt::Display for N {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -44,7 +44,7 @@ const TWO_DIGITS: &str = concat!(
 
 /// Text escaped for XML content and attribute values alike; characters XML
 /// cannot carry at all (controls) are dropped.
-struct Esc<'a>(&'a str);
+pub(super) struct Esc<'a>(pub(super) &'a str);
 
 impl fmt::Display for Esc<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -59,10 +59,14 @@ pub fn svg(wheel: &Wheel, style: &Style) -> String {
     render_svg(wheel, style)
 }
 
-/// The wheel's SVG rasterised: the wheel's square `style.size` pixels wide
-/// (an aspect grid beside it widens the image), at most the largest width
+/// The PNG's width: the wheel's square `style.size` pixels wide (an
+/// aspect grid beside it widens the image).
+pub fn png_width(wheel: &Wheel, style: &Style) -> u32 {
+    layout(wheel, style).pixel_size(style.size).0
+}
+
+/// An image's SVG rasterised `width` pixels wide, at most the largest width
 /// the rasteriser takes.
-pub fn png(svg: &str, wheel: &Wheel, style: &Style) -> Result<Vec<u8>, ApiError> {
-    let (width, _) = layout(wheel, style).pixel_size(style.size);
+pub fn png(svg: &str, width: u32) -> Result<Vec<u8>, ApiError> {
     svg_to_png(svg, width.clamp(ChartSize::MIN, ChartSize::MAX)).map_err(ApiError::internal)
 }

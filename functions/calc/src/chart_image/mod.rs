@@ -9,6 +9,7 @@
 //! the image drawn. Every refusal is a JSON:API error without image bytes.
 
 pub mod draw;
+mod vedic;
 mod wheel;
 
 use shared::http::Code;
@@ -27,7 +28,8 @@ use shared::language::Language;
 use shared::metering::Usage;
 use shared::repo::orgs::Organization;
 
-use shared::http::chart_link::{ImageClaims, invalid_content};
+use shared::http::chart_link::{ChartSpec, ImageClaims, invalid_content};
+use shared::render::render_vedic_svg;
 
 use crate::drawn::Drawn;
 use crate::signed::{caching_headers, claims_from_query, if_none_match};
@@ -136,7 +138,7 @@ async fn open(
     let payload = token.split('.').nth(1).unwrap_or_default();
     let mut hash = Sha256::new();
     for part in
-        [payload, &version.applied_text(), draw::RENDERER_VERSION, format_id(format), style.theme.id(), &style.size.pixels().to_string()]
+        [payload, &version.applied_text(), renderer(&claims.chart), format_id(format), style.theme.id(), &style.size.pixels().to_string()]
     {
         hash.update(part.as_bytes());
         hash.update([0]);
@@ -151,19 +153,36 @@ async fn open(
     }
 
     maker.charge(app).await?;
-    let drawn = Drawn::compute(&app.ephemeris, &claims.chart)?;
-    let wheel = wheel::wheel(&drawn, &claims.chart, language);
-    let svg = draw::svg(&wheel, &style);
+    let (svg, width) = match &claims.chart {
+        ChartSpec::Vedic { i } => {
+            let diagram = vedic::diagram(&app.ephemeris, i, language)?;
+            (render_vedic_svg(&diagram, &style), style.size.pixels())
+        }
+        spec => {
+            let drawn = Drawn::compute(&app.ephemeris, spec)?;
+            let wheel = wheel::wheel(&drawn, spec, language);
+            let svg = draw::svg(&wheel, &style);
+            let width = draw::png_width(&wheel, &style);
+            (svg, width)
+        }
+    };
     let (content_type, body) = match format {
         Format::Svg => ("image/svg+xml", svg.into_bytes()),
         Format::Png => {
             // Rasterising takes milliseconds: off the async workers.
-            let png = tokio::task::spawn_blocking(move || draw::png(&svg, &wheel, &style)).await.map_err(ApiError::internal)??;
+            let png = tokio::task::spawn_blocking(move || draw::png(&svg, width)).await.map_err(ApiError::internal)??;
             ("image/png", png)
         }
     };
     response_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     Ok(Versioned(version, (StatusCode::OK, response_headers, body)).into_response())
+}
+
+fn renderer(spec: &ChartSpec) -> &'static str {
+    match spec {
+        ChartSpec::Vedic { .. } => vedic::RENDERER_VERSION,
+        _ => draw::RENDERER_VERSION,
+    }
 }
 
 fn format_id(format: Format) -> &'static str {

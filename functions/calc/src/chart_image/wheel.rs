@@ -34,6 +34,7 @@ fn title(spec: &ChartSpec, language: Language) -> String {
         ChartSpec::Composite { .. } => ("Composite chart", "Carta compuesta"),
         ChartSpec::Harmonic { .. } => ("Harmonic chart", "Carta armónica"),
         ChartSpec::Transit { .. } => ("Transits", "Tránsitos"),
+        ChartSpec::Vedic { .. } => ("Vedic chart", "Carta védica"),
     };
     let title = match (language, spec) {
         (Language::En, ChartSpec::Harmonic { n, .. }) => format!("{en} {n}"),
@@ -58,6 +59,8 @@ fn frame_label(spec: &ChartSpec, language: Language) -> Option<String> {
         | ChartSpec::Composite { i, .. }
         | ChartSpec::Harmonic { i, .. }
         | ChartSpec::Transit { i, .. } => i,
+        // Sidereal by nature; its diagram says which ayanamsa.
+        ChartSpec::Vedic { .. } => return None,
     };
     let es = language == Language::Es;
     let mut parts = Vec::new();
@@ -90,6 +93,7 @@ fn names(spec: &ChartSpec, language: Language) -> (String, Option<String>) {
         ChartSpec::Synastry { i, o } => (moment(i.jd, language), Some(moment(o.jd, language))),
         ChartSpec::Composite { i, o, .. } => (format!("{} + {}", moment(i.jd, language), moment(o.jd, language)), None),
         ChartSpec::Transit { i, at, .. } => (moment(i.jd, language), Some(moment(*at, language))),
+        ChartSpec::Vedic { i } => (format!("{} · {}", moment(i.jd, language), place(i.la, i.lo, language)), None),
     }
 }
 
@@ -99,7 +103,7 @@ fn day(jd: f64, language: Language) -> String {
 }
 
 /// "11 May 1990, 12:30 UT".
-fn moment(jd: f64, language: Language) -> String {
+pub(super) fn moment(jd: f64, language: Language) -> String {
     match JulianDay(jd).to_utc() {
         Some(at) => format!("{}, {} UT", day(jd, language), at.format("%H:%M")),
         None => String::new(),
@@ -107,7 +111,7 @@ fn moment(jd: f64, language: Language) -> String {
 }
 
 /// "41°54′N 12°30′E" (Spanish: O for west).
-fn place(latitude: f64, longitude: f64, language: Language) -> String {
+pub(super) fn place(latitude: f64, longitude: f64, language: Language) -> String {
     let part = |value: f64, positive: &str, negative: &str| {
         let minutes = (value.abs() * 60.0).round() as i64;
         format!("{}°{:02}′{}", minutes / 60, minutes % 60, if value < 0.0 { negative } else { positive })

@@ -11,6 +11,7 @@ use shared::astro::time::{format_local, format_utc};
 use shared::astro::vedic::{NakshatraPlace, SiderealPlace, Varga, VedicChart, rashi_name};
 use shared::http::Document;
 
+use super::images::ChartImages;
 use super::input::VedicChartQuery;
 
 #[derive(Debug, Serialize)]
@@ -62,11 +63,19 @@ pub struct VedicChartData {
     lagna: PlaceBody,
     grahas: BTreeMap<&'static str, GrahaBody>,
     vargas: BTreeMap<VargaKey, VargaBody>,
+    /// Signed links to the North and South Indian diagrams of D1 and each varga.
+    images: ChartImages,
 }
 
 /// A varga as a key of the answer's objects ("D9"), ordered D1 … D60.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct VargaKey(Varga);
+
+impl VargaKey {
+    pub fn of(varga: Varga) -> Self {
+        Self(varga)
+    }
+}
 
 impl Serialize for VargaKey {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -89,7 +98,7 @@ pub(crate) fn place(place: &SiderealPlace) -> PlaceBody {
     }
 }
 
-pub fn present(query: &VedicChartQuery, chart: &VedicChart) -> Document<VedicChartData> {
+pub fn present(query: &VedicChartQuery, chart: &VedicChart, images: ChartImages) -> Document<VedicChartData> {
     let grahas = chart
         .grahas
         .iter()
@@ -126,7 +135,7 @@ pub fn present(query: &VedicChartQuery, chart: &VedicChart) -> Document<VedicCha
     let input = &query.input;
     let moshier = chart.sources.contains(&EphemerisSource::Moshier);
     let warnings: Vec<String> = if moshier { vec![ChartWarning::MoshierEphemeris.to_string()] } else { Vec::new() };
-    let mut document = Document::new(VedicChartData { lagna: place(&chart.lagna), grahas, vargas })
+    let mut document = Document::new(VedicChartData { lagna: place(&chart.lagna), grahas, vargas, images })
         .with_meta(
             "ayanamsa",
             serde_json::json!({ "id": input.ayanamsa.id(), "name": ayanamsa_name(input.ayanamsa), "degrees": chart.ayanamsa_degrees }),

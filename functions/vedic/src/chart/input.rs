@@ -5,7 +5,8 @@ use shared::astro::frame::Ayanamsa;
 use shared::astro::time::ResolvedInstant;
 use shared::astro::vedic::{NodeKind, Varga, VedicInput};
 use shared::http::ApiError;
-use shared::http::fields::{LocationBody, Place, Problems, parse_instant, parse_location, too_many_items};
+use shared::http::fields::{LocationBody, Place, Problems, parse_instant, parse_language, parse_location, too_many_items};
+use shared::language::Language;
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -19,6 +20,8 @@ pub struct VedicChartRequest {
     pub node: Option<String>,
     /// Divisional charts: `D1`, `D2`, `D3`, `D4`, `D7`, `D9`, `D10`, `D12`, `D16`, `D20`, `D24`, `D27`, `D30`, `D40`, `D45`, `D60` (default `D1` and `D9`).
     pub vargas: Option<Vec<String>>,
+    /// The language of the chart images' titles: `en` (default) or `es`.
+    pub language: Option<String>,
 }
 
 /// `ayanamsa`: Lahiri's by default, else any of the library's by id.
@@ -49,6 +52,7 @@ pub struct VedicChartQuery {
     pub instant: ResolvedInstant,
     pub place: Place,
     pub input: VedicInput,
+    pub language: Language,
 }
 
 impl VedicChartQuery {
@@ -58,6 +62,7 @@ impl VedicChartQuery {
         let instant = parse_instant(&body.date_time, place.zone.as_ref(), ephemeris, "/dateTime", &mut problems);
         let ayanamsa = parse_ayanamsa(body.ayanamsa.as_deref(), &mut problems);
         let node = parse_node(body.node.as_deref(), &mut problems);
+        let language = parse_language(body.language.as_deref(), "/language", &mut problems);
         let vargas = match &body.vargas {
             None => vec![Varga::D1, Varga::D9],
             Some(ids) if ids.len() > Varga::ALL.len() => {
@@ -89,6 +94,6 @@ impl VedicChartQuery {
         };
         let input =
             VedicInput { instant: instant.julian_day_ut(), latitude: place.latitude, longitude: place.longitude, ayanamsa, node, vargas };
-        Ok(Self { instant, place, input })
+        Ok(Self { instant, place, input, language })
     }
 }
