@@ -278,3 +278,44 @@ async fn the_chat_answers_with_the_copy() {
     let answer = ask(json!({ "message": "What is my sun sign?", "birthData": birth })).await;
     assert!(answer.contains("Our Sun, in the chat again."), "{answer}");
 }
+
+#[tokio::test]
+async fn vedic_texts_list_read_and_copy_like_the_others() {
+    let app = TestApp::spawn().await;
+    // The Moon's 27 nakshatras and the 12 lagnas, in both languages.
+    let nakshatras = get(&app, "/api/content/vedic/nakshatra?page[size]=50").await;
+    assert_eq!(nakshatras.status, 200, "{}", nakshatras.text);
+    let items = nakshatras.body["data"].as_array().unwrap();
+    assert_eq!(items.len(), 27);
+    assert_eq!(items[0]["attributes"]["urn"], "urn:astro:vedic:nakshatra:moon:ashwini:en");
+    assert_eq!(items[26]["attributes"]["urn"], "urn:astro:vedic:nakshatra:moon:revati:en");
+    assert_eq!(items[10]["attributes"]["metadata"]["nakshatra"], "purva_phalguni");
+    assert_eq!(items[10]["attributes"]["metadata"]["nakshatraNumber"], 11);
+    for item in items {
+        let body = text_of(&item["attributes"]["body"]);
+        assert!(body.split_whitespace().count() >= 35, "{body}");
+    }
+    let leo = get(&app, "/api/content/vedic/lagna?filter[sign]=leo&language=es").await;
+    assert_eq!(leo.status, 200, "{}", leo.text);
+    let leo = &leo.body["data"][0];
+    assert_eq!(leo["attributes"]["urn"], "urn:astro:vedic:lagna:leo:es");
+    assert!(text_of(&leo["attributes"]["title"]).contains("Simha"), "{leo}");
+    assert!(text_of(&leo["attributes"]["body"]).contains("Sol"), "Leo's lord, in Spanish: {leo}");
+    // Vedic content types belong to the vedic type only, and the other way round.
+    assert_eq!(get(&app, "/api/content/natal/nakshatra").await.status, 404);
+    assert_eq!(get(&app, "/api/content/vedic/aspect").await.status, 404);
+
+    // An organization's copy stands in for the base text, by its URN and in the list.
+    let urn = "urn:astro:vedic:nakshatra:moon:anuradha:en";
+    let path = format!("/api/content/vedic/nakshatra/{urn}");
+    assert_eq!(get(&app, &path).await.body["data"]["attributes"]["owner_type"], "system");
+    let id = copy_with(&app, urn, "Our words on a Moon in Anuradha.").await;
+    let read = get(&app, &path).await;
+    assert_eq!(
+        (&read.body["data"]["id"], &read.body["data"]["attributes"]["body"]),
+        (&json!(id), &json!("Our words on a Moon in Anuradha."))
+    );
+    let listed = get(&app, "/api/content/vedic/nakshatra?page[size]=50").await;
+    let anuradha = listed.body["data"].as_array().unwrap().iter().find(|i| i["attributes"]["urn"] == urn).unwrap().clone();
+    assert_eq!(anuradha["attributes"]["owner_type"], "organization");
+}

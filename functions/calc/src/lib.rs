@@ -56,7 +56,7 @@ use shared::http::{AppState, Route, router_from};
 
 /// The route table: what this Lambda serves (and `template.yaml` routes to it).
 pub fn routes() -> Vec<Route> {
-    vec![
+    let mut routes = vec![
         Route::new(Method::GET, "/health", None, get(shared::http::health::health)),
         Route::new(Method::POST, "/api/calc/natal", Some(KeyPermission::CalcRead), post(natal::calculate_natal)),
         Route::new(Method::POST, "/api/calc/progressions", Some(KeyPermission::CalcRead), post(progressions::calculate_progressions)),
@@ -85,15 +85,16 @@ pub fn routes() -> Vec<Route> {
         // on open; with ORIGIN_VERIFY_SECRET set, only CloudFront may ask.
         Route::new(Method::GET, shared::http::chart_link::SVG_PATH, None, get(chart_image::chart_svg)).behind_cdn(),
         Route::new(Method::GET, shared::http::chart_link::PNG_PATH, None, get(chart_image::chart_png)).behind_cdn(),
-        // Summary links: their key is checked on open for calc:read, the
-        // ai-summary module and the texts.
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Natal), None, get(summary::summary)).behind_cdn(),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Synastry), None, get(summary::summary)).behind_cdn(),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Transit), None, get(summary::summary)).behind_cdn(),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::Progressions), None, get(summary::summary)).behind_cdn(),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::SolarReturn), None, get(summary::summary)).behind_cdn(),
-        Route::new(Method::GET, summary::link::path(HoroscopeType::LunarReturn), None, get(summary::summary)).behind_cdn(),
-    ]
+    ];
+    // Summary links: their key is checked on open for calc:read, the
+    // ai-summary module and the texts.
+    routes.extend(
+        HoroscopeType::ALL
+            .into_iter()
+            .filter_map(summary::link::path)
+            .map(|path| Route::new(Method::GET, path, None, get(summary::summary)).behind_cdn()),
+    );
+    routes
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {

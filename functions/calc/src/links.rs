@@ -41,11 +41,12 @@ pub fn summary_link(
     chart: ChartSpec,
     options: &CommonOptions,
 ) -> Result<SummaryLink, ApiError> {
+    let path = path(horoscope).ok_or_else(|| ApiError::internal(format!("no summary route for {}", horoscope.id())))?;
     let claims = SummaryClaims::new(caller, horoscope, options.language, chart, link_expiry(app));
     let token = app.signer.sign(&claims).map_err(ApiError::internal)?;
     let expires_at = chrono::DateTime::from_timestamp(claims.exp, 0).ok_or_else(|| ApiError::internal("link expiry out of range"))?;
     Ok(SummaryLink {
-        url: shared::http::public_link(app, headers, &format!("{}?token={token}", path(horoscope)), claims.exp),
+        url: shared::http::public_link(app, headers, &format!("{path}?token={token}"), claims.exp),
         expires_at: expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         horoscope_type: horoscope.id(),
     })

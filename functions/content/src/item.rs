@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value, json};
-use shared::content::{ContentKey, ContentType, HoroscopeType, Subject, Text};
+use shared::content::{ContentKey, ContentType, HoroscopeType, Subject, Text, nakshatra_key};
 use shared::http::AppState;
 use shared::language::Language;
 use shared::repo::content::OrgContent;
@@ -78,6 +78,8 @@ pub fn base_metadata(key: &ContentKey, language: Language) -> Map<String, Value>
         Subject::PointInHouse(point, house) => json!({ "point": point.id(), "house": format!("house_{house}"), "houseNumber": house }),
         Subject::AngleInSign(angle, sign) => json!({ "angle": angle.id(), "sign": sign.id() }),
         Subject::Aspect { a, kind, b } => json!({ "pointA": a.id(), "aspect": kind.id(), "pointB": b.id() }),
+        Subject::MoonInNakshatra(number) => json!({ "point": "moon", "nakshatra": nakshatra_key(number), "nakshatraNumber": number }),
+        Subject::LagnaInRashi(sign) => json!({ "angle": "ascendant", "sign": sign.id() }),
     };
     if let Value::Object(fields) = subject {
         metadata.extend(fields);

@@ -148,7 +148,8 @@ impl FilterName {
             (ContentType::PlanetInSign, Self::Point | Self::Sign)
             | (ContentType::PlanetInHouse, Self::Point | Self::House)
             | (ContentType::AngleInSign, Self::Angle | Self::Sign)
-            | (ContentType::Aspect, Self::Point | Self::Aspect) => true,
+            | (ContentType::Aspect, Self::Point | Self::Aspect)
+            | (ContentType::Lagna, Self::Sign) => true,
             // Aspects to angles: only where a horoscope type has them (transits to the natal angles).
             (ContentType::Aspect, Self::Angle) => {
                 all_keys(horoscope, content_type).iter().any(|key| matches!(key.subject, Subject::Aspect { b: AspectTarget::Angle(_), .. }))
@@ -246,6 +247,8 @@ impl Filters {
             Subject::AngleInSign(a, s) => (None, None, Some(s), None, None, Some(a)),
             Subject::Aspect { a, kind, b: AspectTarget::Point(b) } => (Some(a), Some(b), None, None, Some(kind), None),
             Subject::Aspect { a, kind, b: AspectTarget::Angle(b) } => (Some(a), None, None, None, Some(kind), Some(b)),
+            Subject::MoonInNakshatra(_) => (Some(PointId::Moon), None, None, None, None, None),
+            Subject::LagnaInRashi(s) => (None, None, Some(s), None, None, Some(AngleId::Ascendant)),
         };
         (within(&self.points, point) || point_b.is_some() && within(&self.points, point_b))
             && within(&self.signs, sign)

@@ -63,6 +63,15 @@ pub struct NumerologyTexts {
     pub karmic_debt: BTreeMap<String, Entry>,
 }
 
+/// The Vedic texts: the Moon's nakshatra (key: its name in snake case) and
+/// the lagna's rashi (key: the sign id).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VedicTexts {
+    pub moon_nakshatra: BTreeMap<String, Entry>,
+    pub lagna: BTreeMap<String, Entry>,
+}
+
 /// One language's parts.
 #[derive(Debug)]
 pub struct LanguageParts {
@@ -81,6 +90,7 @@ pub struct LanguageParts {
     pub synastry_pairs: BTreeMap<String, Pair>,
     pub numerology: NumerologyTexts,
     pub chinese: serde_json::Value,
+    pub vedic: VedicTexts,
 }
 
 /// The 16 text keys of points, in the README's order (pair keys follow it).
@@ -155,6 +165,7 @@ macro_rules! language_files {
             synastry_pairs: content_file!("synastry-pairs.yaml"),
             numerology: content_file!("numerology.yaml"),
             chinese: content_file!("chinese.yaml"),
+            vedic: content_file!("vedic.yaml"),
         }
     }};
 }
@@ -171,6 +182,7 @@ struct LanguageFiles {
     synastry_pairs: &'static str,
     numerology: &'static str,
     chinese: &'static str,
+    vedic: &'static str,
 }
 
 fn files(language: Language) -> LanguageFiles {
@@ -205,6 +217,7 @@ impl LanguageParts {
             synastry_pairs: parse(language, "synastry-pairs.yaml", f.synastry_pairs),
             numerology: parse(language, "numerology.yaml", f.numerology),
             chinese: parse(language, "chinese.yaml", f.chinese),
+            vedic: parse(language, "vedic.yaml", f.vedic),
         }
     }
 }
@@ -229,7 +242,7 @@ pub fn version() -> String {
     for language in Language::SUPPORTED {
         let f = files(language);
         let named = f.planet_in_sign.iter().chain(&f.planet_in_house).chain(&f.angle_in_sign).map(|(_, text)| *text);
-        let single = [f.names, f.aspects, f.voices, f.transiting, f.natal_pairs, f.synastry_pairs, f.numerology, f.chinese];
+        let single = [f.names, f.aspects, f.voices, f.transiting, f.natal_pairs, f.synastry_pairs, f.numerology, f.chinese, f.vedic];
         for text in named.chain(single) {
             hash.update(text.as_bytes());
             hash.update([0]);

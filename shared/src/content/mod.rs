@@ -15,6 +15,7 @@ pub mod corpus;
 
 use crate::astro::aspect::AspectKind;
 use crate::astro::point::{AngleId, ChartPoint, PointId};
+use crate::astro::vedic::NakshatraPlace;
 use crate::astro::zodiac::Sign;
 use crate::language::Language;
 use corpus::{LanguageParts, Pair, TEXT_POINTS, parts};
@@ -27,11 +28,13 @@ pub enum HoroscopeType {
     Progressions,
     SolarReturn,
     LunarReturn,
+    /// Jyotish: the Moon's nakshatra and the lagna's rashi.
+    Vedic,
 }
 
 impl HoroscopeType {
-    pub const ALL: [HoroscopeType; 6] =
-        [Self::Natal, Self::Transit, Self::Synastry, Self::Progressions, Self::SolarReturn, Self::LunarReturn];
+    pub const ALL: [HoroscopeType; 7] =
+        [Self::Natal, Self::Transit, Self::Synastry, Self::Progressions, Self::SolarReturn, Self::LunarReturn, Self::Vedic];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -41,6 +44,7 @@ impl HoroscopeType {
             Self::Progressions => "progressions",
             Self::SolarReturn => "solar-return",
             Self::LunarReturn => "lunar-return",
+            Self::Vedic => "vedic",
         }
     }
 
@@ -52,6 +56,7 @@ impl HoroscopeType {
     pub fn content_types(self) -> &'static [ContentType] {
         match self {
             Self::Transit | Self::Synastry => &[ContentType::Aspect],
+            Self::Vedic => &[ContentType::Nakshatra, ContentType::Lagna],
             _ => &[ContentType::PlanetInSign, ContentType::PlanetInHouse, ContentType::AngleInSign, ContentType::Aspect],
         }
     }
@@ -63,10 +68,15 @@ pub enum ContentType {
     PlanetInHouse,
     AngleInSign,
     Aspect,
+    /// The Moon's nakshatra (Vedic).
+    Nakshatra,
+    /// The lagna's rashi (Vedic).
+    Lagna,
 }
 
 impl ContentType {
-    pub const ALL: [ContentType; 4] = [Self::PlanetInSign, Self::PlanetInHouse, Self::AngleInSign, Self::Aspect];
+    pub const ALL: [ContentType; 6] =
+        [Self::PlanetInSign, Self::PlanetInHouse, Self::AngleInSign, Self::Aspect, Self::Nakshatra, Self::Lagna];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -74,6 +84,8 @@ impl ContentType {
             Self::PlanetInHouse => "planet-in-house",
             Self::AngleInSign => "angle-in-sign",
             Self::Aspect => "aspect",
+            Self::Nakshatra => "nakshatra",
+            Self::Lagna => "lagna",
         }
     }
 
@@ -101,6 +113,15 @@ pub enum Subject {
         kind: AspectKind,
         b: AspectTarget,
     },
+    /// The Moon in nakshatra 1–27 (Vedic).
+    MoonInNakshatra(u8),
+    /// The lagna (sidereal ascendant) in a rashi (Vedic).
+    LagnaInRashi(Sign),
+}
+
+/// A nakshatra's text key: its name in snake case (`purva_phalguni`).
+pub fn nakshatra_key(number: u8) -> String {
+    NakshatraPlace::of((f64::from(number.clamp(1, 27)) - 0.5) * 40.0 / 3.0).name().to_lowercase().replace(' ', "_")
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -139,7 +160,7 @@ impl ContentKey {
     pub fn in_corpus(&self) -> bool {
         match self.subject {
             Subject::PointInSign(point, _) | Subject::PointInHouse(point, _) => point.has_texts(),
-            Subject::AngleInSign(..) => true,
+            Subject::AngleInSign(..) | Subject::MoonInNakshatra(_) | Subject::LagnaInRashi(_) => true,
             Subject::Aspect { a, b, .. } => a.has_texts() && !matches!(b, AspectTarget::Point(point) if !point.has_texts()),
         }
     }
@@ -163,6 +184,8 @@ impl ContentKey {
             Subject::PointInHouse(..) => ContentType::PlanetInHouse,
             Subject::AngleInSign(..) => ContentType::AngleInSign,
             Subject::Aspect { .. } => ContentType::Aspect,
+            Subject::MoonInNakshatra(_) => ContentType::Nakshatra,
+            Subject::LagnaInRashi(_) => ContentType::Lagna,
         }
     }
 
@@ -174,6 +197,8 @@ impl ContentKey {
             Subject::PointInHouse(point, house) => format!("{}:house_{house}", point.id()),
             Subject::AngleInSign(angle, sign) => format!("{}:{}", angle.id(), sign.id()),
             Subject::Aspect { a, kind, b } => format!("{}:{}:{}", a.id(), kind.id(), b.id()),
+            Subject::MoonInNakshatra(number) => format!("moon:{}", nakshatra_key(number)),
+            Subject::LagnaInRashi(sign) => sign.id().to_owned(),
         };
         format!("{prefix}:{middle}:{}", language.code())
     }
@@ -203,6 +228,8 @@ impl ContentKey {
                 };
                 Subject::Aspect { a: PointId::parse(a)?, kind: AspectKind::parse(kind)?, b: target }
             }
+            (ContentType::Nakshatra, ["moon", key]) => Subject::MoonInNakshatra((1..=27).find(|n| nakshatra_key(*n) == *key)?),
+            (ContentType::Lagna, [s]) => Subject::LagnaInRashi(sign(s)?),
             _ => return None,
         };
         let key = Self { horoscope, subject };
@@ -237,6 +264,8 @@ fn enumerate(horoscope: HoroscopeType, content_type: ContentType) -> Vec<Content
         ContentType::PlanetInSign => PointId::ALL.iter().flat_map(|p| Sign::ALL.map(|s| key(Subject::PointInSign(*p, s)))).collect(),
         ContentType::PlanetInHouse => PointId::ALL.iter().flat_map(|p| (1..=12).map(move |h| key(Subject::PointInHouse(*p, h)))).collect(),
         ContentType::AngleInSign => AngleId::ALL.iter().flat_map(|a| Sign::ALL.map(|s| key(Subject::AngleInSign(*a, s)))).collect(),
+        ContentType::Nakshatra => (1..=27).map(|n| key(Subject::MoonInNakshatra(n))).collect(),
+        ContentType::Lagna => Sign::ALL.map(|s| key(Subject::LagnaInRashi(s))).to_vec(),
         ContentType::Aspect => {
             let mut keys = Vec::new();
             for (i, a) in PointId::ALL.iter().enumerate() {
@@ -297,8 +326,18 @@ fn target_sentence(parts: &LanguageParts, target: AspectTarget) -> Option<&str> 
 /// for a combination the corpus lacks (the completeness test forbids that).
 pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
     let parts = parts(language);
+    // The Vedic texts stand alone: no voice of a Western horoscope type.
+    let entry = match key.subject {
+        Subject::MoonInNakshatra(number) => parts.vedic.moon_nakshatra.get(&nakshatra_key(number)),
+        Subject::LagnaInRashi(sign) => parts.vedic.lagna.get(sign.id()),
+        _ => None,
+    };
+    if let Some(entry) = entry {
+        return Some(Text { title: entry.title.clone(), body: entry.body.clone() });
+    }
     let voice = parts.voices.get(key.horoscope.id())?;
     match key.subject {
+        Subject::MoonInNakshatra(_) | Subject::LagnaInRashi(_) => None,
         Subject::PointInSign(point, sign) => {
             let entry = parts.planet_in_sign.get(text_point(point))?.get(sign.id())?;
             Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })

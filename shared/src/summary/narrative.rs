@@ -154,6 +154,9 @@ fn opening(horoscope: HoroscopeType, language: Language) -> &'static str {
         (Language::Es, HoroscopeType::Synastry) => "Esta sinastría lee los contactos más fuertes entre las dos cartas.",
         (Language::Es, HoroscopeType::SolarReturn) => "Tu revolución solar marca el tono del año que empieza.",
         (Language::Es, HoroscopeType::LunarReturn) => "Tu revolución lunar marca el tono del mes que empieza.",
+        // No summary link is issued for a Vedic chart; the words are there for completeness.
+        (Language::En, HoroscopeType::Vedic) => "This Vedic chart is read from its Moon and its lagna.",
+        (Language::Es, HoroscopeType::Vedic) => "Esta carta védica se lee desde su Luna y su lagna.",
     }
 }
 

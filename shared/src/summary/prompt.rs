@@ -30,6 +30,7 @@ pub fn messages(horoscope: HoroscopeType, language: Language, features: &[Highli
         HoroscopeType::Progressions => "secondary progression chart",
         HoroscopeType::SolarReturn => "solar return chart",
         HoroscopeType::LunarReturn => "lunar return chart",
+        HoroscopeType::Vedic => "Vedic (sidereal) chart",
     };
     let system = format!(
         "You are an experienced astrologer writing for a consumer app. Write one flowing paragraph of 120 to 220 words in \

@@ -18,21 +18,22 @@ use shared::language::Language;
 /// opens as the other.
 const PURPOSE: &str = "s";
 
-/// Where each horoscope type's summary is opened.
-pub fn path(horoscope: HoroscopeType) -> &'static str {
+/// Where each horoscope type's summary is opened; a Vedic chart has none.
+pub fn path(horoscope: HoroscopeType) -> Option<&'static str> {
     match horoscope {
-        HoroscopeType::Natal => "/api/calc/natal/summary",
-        HoroscopeType::Synastry => "/api/calc/synastry/summary",
-        HoroscopeType::Transit => "/api/calc/transit/summary",
-        HoroscopeType::Progressions => "/api/calc/progressions/summary",
-        HoroscopeType::SolarReturn => "/api/calc/solar-return/summary",
-        HoroscopeType::LunarReturn => "/api/calc/lunar-return/summary",
+        HoroscopeType::Natal => Some("/api/calc/natal/summary"),
+        HoroscopeType::Synastry => Some("/api/calc/synastry/summary"),
+        HoroscopeType::Transit => Some("/api/calc/transit/summary"),
+        HoroscopeType::Progressions => Some("/api/calc/progressions/summary"),
+        HoroscopeType::SolarReturn => Some("/api/calc/solar-return/summary"),
+        HoroscopeType::LunarReturn => Some("/api/calc/lunar-return/summary"),
+        HoroscopeType::Vedic => None,
     }
 }
 
 /// The horoscope type whose summary is at `path`.
 pub fn horoscope_of(path: &str) -> Option<HoroscopeType> {
-    HoroscopeType::ALL.into_iter().find(|h| self::path(*h) == path)
+    HoroscopeType::ALL.into_iter().find(|h| self::path(*h) == Some(path))
 }
 
 /// The claims of a summary link. Field names are one letter: links stay short.
@@ -76,7 +77,10 @@ impl SummaryClaims {
         }
         match HoroscopeType::parse(&self.horoscope) {
             Some(own) if own == horoscope => Ok(()),
-            Some(own) => Err(ApiError::coded(Code::InvalidLink, format!("this link opens the {} summary at {}", own.id(), path(own)))),
+            Some(own) => Err(ApiError::coded(
+                Code::InvalidLink,
+                format!("this link opens the {} summary at {}", own.id(), path(own).unwrap_or_default()),
+            )),
             None => Err(invalid_content()),
         }
     }
