@@ -564,4 +564,8 @@ async fn a_vedic_chart_links_its_north_and_south_indian_diagrams() {
     // A token that was tampered with opens nothing.
     let tampered = images["D1"]["south"]["url"].as_str().unwrap().replace("token=ey", "token=ex");
     assert_eq!(open(&app, &tampered, &[]).await.status, 401);
+    // The diagrams are the vedic module's: a plan without it opens none.
+    app.set_plan(shared::auth::Plan::Free).await;
+    let refused = open(&app, images["D9"]["north"]["url"].as_str().unwrap(), &[]).await;
+    refused.assert_refused(403, "module_not_in_plan");
 }

@@ -269,6 +269,26 @@ async fn a_panchang_reads_the_five_limbs_at_sunrise() {
 }
 
 #[tokio::test]
+async fn a_high_summer_day_sets_after_midnight_and_keeps_its_kalams() {
+    let app = TestApp::spawn().await;
+    app.set_plan(Plan::Basic).await;
+    // Reykjavik at the solstice: the Sun rises about 02:55 and sets after local midnight.
+    let reykjavik =
+        json!({ "date": "2024-06-22", "location": { "latitude": 64.1466, "longitude": -21.9426, "timezone": "Atlantic/Reykjavik" } });
+    let response = app.post("/api/vedic/panchang", &reykjavik).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let data = &response.body["data"];
+    let (sunrise, sunset, next) = (instant(&data["sunrise"]), instant(&data["sunset"]), instant(&data["nextSunrise"]));
+    assert!(sunrise < sunset && sunset < next, "{sunrise} {sunset} {next}");
+    assert_eq!(sunset.date_naive().to_string(), "2024-06-23", "{sunset}");
+    let eighth = (sunset - sunrise) / 8;
+    // Saturday: Rahu kalam the 3rd eighth of the daytime.
+    assert_eq!(data["vara"]["weekday"], "saturday");
+    assert!((instant(&data["rahuKalam"]["start"]) - (sunrise + eighth * 2)).num_seconds().abs() <= 1, "{}", data["rahuKalam"]);
+    assert!(response.body["meta"]["nullReasons"].get("rahuKalam").is_none());
+}
+
+#[tokio::test]
 async fn the_hindu_rising_is_later_and_a_polar_night_has_no_panchang() {
     let app = TestApp::spawn().await;
     app.set_plan(Plan::Basic).await;
@@ -283,11 +303,26 @@ async fn the_hindu_rising_is_later_and_a_polar_night_has_no_panchang() {
     // The limbs' ends do not depend on the sunrise.
     assert_eq!(hindu.body["data"]["tithi"]["end"], seen.body["data"]["tithi"]["end"]);
 
-    let tromso = json!({ "date": "2024-12-21", "location": { "latitude": 69.6492, "longitude": 18.9553, "timezone": "Europe/Oslo" } });
-    let response = app.post("/api/vedic/panchang", &tromso).await;
-    assert_eq!(response.status, 422, "{}", response.text);
-    assert_eq!(response.pointers(), ["/date"]);
-    assert!(response.text.contains("polar night"), "{}", response.text);
+    // Moonrise and moonset are as seen, whatever the sunrise rule.
+    assert_eq!(hindu.body["data"]["moonrise"], seen.body["data"]["moonrise"]);
+
+    let tromso = |date: &str| json!({ "date": date, "location": { "latitude": 69.6492, "longitude": 18.9553, "timezone": "Europe/Oslo" } });
+    for (date, words) in [("2024-12-21", "polar night"), ("2024-06-21", "polar day")] {
+        let response = app.post("/api/vedic/panchang", &tromso(date)).await;
+        assert_eq!(response.status, 422, "{}", response.text);
+        assert_eq!(response.pointers(), ["/date"]);
+        assert!(response.text.contains(words), "{}", response.text);
+    }
+
+    // The ephemeris' years, less the day and a half the searches read past the next midnight.
+    for (date, status) in [("1000-01-01", 422), ("1000-01-02", 200), ("2999-12-28", 200), ("2999-12-29", 422), ("2999-12-31", 422)] {
+        let response = app.post("/api/vedic/panchang", &with(delhi_day(), json!({ "date": date }))).await;
+        assert_eq!(response.status, status, "{date}: {}", response.text);
+        if status == 422 {
+            assert_eq!(response.pointers(), ["/date"]);
+            assert!(response.text.contains("1000-01-02 to 2999-12-28"), "{}", response.text);
+        }
+    }
 
     for (extra, pointer) in [
         (json!({ "sunrise": "rim" }), "/sunrise"),

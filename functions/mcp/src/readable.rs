@@ -317,8 +317,8 @@ pub fn kundli_match(answer: &Value) -> String {
 pub fn panchang(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);
     let limb = |name: &str| format!("{} to {}", text(data, &format!("/{name}/name")), minute(text(data, &format!("/{name}/end"))));
-    format!(
-        "{} at sunrise {}: tithi {} ({} paksha), nakshatra {}, yoga {}, karana {}; Rahu kalam {} to {}",
+    let mut line = format!(
+        "{} at sunrise {}: tithi {} ({} paksha), nakshatra {}, yoga {}, karana {}",
         text(data, "/vara/name"),
         minute(text(data, "/sunrise")),
         limb("tithi"),
@@ -326,9 +326,11 @@ pub fn panchang(answer: &Value) -> String {
         limb("nakshatra"),
         limb("yoga"),
         limb("karana"),
-        minute(text(data, "/rahuKalam/start")),
-        minute(text(data, "/rahuKalam/end")),
-    )
+    );
+    if data.pointer("/rahuKalam/start").is_some() {
+        line.push_str(&format!("; Rahu kalam {} to {}", minute(text(data, "/rahuKalam/start")), minute(text(data, "/rahuKalam/end"))));
+    }
+    line
 }
 
 /// Numerology: the number and its value.

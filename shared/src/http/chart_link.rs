@@ -77,11 +77,11 @@ pub enum ChartSpec {
     /// The `n`-th harmonic chart of one birth, drawn as one wheel.
     #[serde(rename = "h")]
     Harmonic { i: InputSpec, n: u16 },
+    /// A Vedic chart (one varga) as a North or South Indian diagram.
+    #[serde(rename = "v")]
+    Vedic { i: VedicSpec },
     /// Natal inside, the transiting points `x` at `at` outside. A summary
     /// link also carries the period's end `e` (its transits run from `at`).
-    #[serde(rename = "v")]
-    /// A Vedic chart (one varga) as a North or South Indian diagram.
-    Vedic { i: VedicSpec },
     #[serde(rename = "x")]
     Transit {
         i: InputSpec,

@@ -19,8 +19,8 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
-use shared::auth::KeyPermission;
 use shared::auth::domains;
+use shared::auth::{KeyPermission, Module};
 use shared::http::auth::admit_link_key;
 use shared::http::widget_access::{ClientAddress, SiteRule, WidgetVisitor, admit_widget};
 use shared::http::{ApiError, AppState, Caller, RequestedVersion, Versioned};
@@ -73,7 +73,12 @@ impl Maker {
     async fn admit(app: &AppState, claims: &ImageClaims, client: ClientAddress, headers: &HeaderMap) -> Result<Self, ApiError> {
         match (&claims.key_id, &claims.widget_id) {
             (Some(key_id), _) => {
-                Ok(Self::Key(admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?))
+                let caller = admit_link_key(app, &claims.organization_id, key_id, headers, KeyPermission::ChartRead).await?;
+                // A Vedic diagram is the vedic module's, as the route that issued it.
+                if matches!(claims.chart, ChartSpec::Vedic { .. }) {
+                    caller.require(KeyPermission::CalcRead, Module::Vedic)?;
+                }
+                Ok(Self::Key(caller))
             }
             (None, Some(widget_id)) => {
                 let visitor = admit_widget(app, widget_id, None, headers, client, SiteRule::Link).await?;

@@ -119,7 +119,7 @@ pub fn present(query: &MatchQuery, groom: &VedicChart, bride: &VedicChart, found
                 "nadi": "adi, madhya, antya by nakshatra; the same 0, else 8",
             }),
         )
-        .with_meta("assessment", "under 18 not recommended, 18-24 average, 25-32 good, 33-36 excellent")
+        .with_meta("assessment", "under 18 not recommended, 18 to under 25 average, 25 to under 33 good, 33 and more excellent")
         .with_meta(
             "manglik",
             "Mars in whole-sign house 1, 2, 4, 7, 8 or 12 counted from the lagna (dosha), from the Moon and from Venus (reported apart); \

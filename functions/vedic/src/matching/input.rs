@@ -57,9 +57,10 @@ impl MatchQuery {
         let ayanamsa = parse_ayanamsa(body.ayanamsa.as_deref(), &mut problems);
         let node = parse_node(body.node.as_deref(), &mut problems);
         problems.into_result()?;
-        let (Some(groom_instant), Some(bride_instant), Some(ayanamsa)) = (groom_instant, bride_instant, ayanamsa) else {
-            return Err(ApiError::invalid_field("/person1/dateTime", "the births could not be placed in time"));
-        };
+        let unplaced = |pointer: &str| ApiError::invalid_field(pointer, "the birth could not be placed in time");
+        let groom_instant = groom_instant.ok_or_else(|| unplaced("/person1/dateTime"))?;
+        let bride_instant = bride_instant.ok_or_else(|| unplaced("/person2/dateTime"))?;
+        let ayanamsa = ayanamsa.ok_or_else(|| ApiError::invalid_field("/ayanamsa", "unknown ayanamsa"))?;
         let side = |instant: ResolvedInstant, place: Place| Side {
             instant,
             place,

@@ -141,7 +141,9 @@ pub fn present(query: &PanchangQuery, day: &Panchang) -> Result<Document<Panchan
         elongation: day.elongation,
     };
     if day.kalams.is_none() {
-        reasons.insert("rahuKalam".into(), json!({ "reason": "no_sunset", "detail": "the kalams divide the daytime, sunrise to sunset" }));
+        for kalam in ["rahuKalam", "yamaganda", "gulikaKalam"] {
+            reasons.insert(kalam.into(), json!({ "reason": "no_sunset", "detail": "the kalams divide the daytime, sunrise to sunset" }));
+        }
     }
     let moshier = day.sources.contains(&EphemerisSource::Moshier);
     let mut document = Document::new(data)
@@ -154,10 +156,10 @@ pub fn present(query: &PanchangQuery, day: &Panchang) -> Result<Document<Panchan
             "sunriseRule",
             match input.sunrise {
                 shared::astro::sky::HorizonRule::UpperLimb => {
-                    "the first rising of the upper limb on the sea-level horizon in the local date, with refraction (1013.25 hPa, 15 °C), as /api/calc/moon-sun; the Moon by the same rule"
+                    "the first rising of the upper limb on the sea-level horizon in the local date, with refraction (1013.25 hPa, 15 °C), as /api/calc/moon-sun; sunset the first setting after it; moonrise and moonset as seen (the upper limb, with refraction)"
                 }
                 shared::astro::sky::HorizonRule::DiscCentre => {
-                    "the first rising of the disc's centre on the geometric horizon in the local date, no refraction (the traditional Hindu rising); the Moon by the same rule"
+                    "the first rising of the disc's centre on the geometric horizon in the local date, no refraction (the traditional Hindu rising); sunset the first setting after it by the same rule; moonrise and moonset as seen (the upper limb, with refraction)"
                 }
             },
         )

@@ -40,8 +40,9 @@ impl PanchangQuery {
             }
         };
         problems.into_result()?;
-        let (Some(date), Some(ayanamsa), Some(zone)) = (date, ayanamsa, place.zone) else {
-            return Err(ApiError::invalid_field("/date", "the date could not be placed in time"));
+        let zone = place.zone.ok_or_else(|| ApiError::invalid_field("/location/timezone", "unknown time zone"))?;
+        let (Some(date), Some(ayanamsa)) = (date, ayanamsa) else {
+            return Err(ApiError::invalid_field("/date", "the date could not be read"));
         };
         let input =
             PanchangInput { date, zone, place: GeoPlace { latitude: place.latitude, longitude: place.longitude }, ayanamsa, sunrise };

@@ -25,7 +25,7 @@ pub async fn calculate_panchang(
     let day = panchang(&app.ephemeris, &query.input).map_err(|error| match error {
         PanchangError::Ephemeris(other) => crate::ephemeris_error(other, "/date"),
         PanchangError::NoSunrise(absence) => ApiError::invalid_field("/date", no_sunrise(absence)),
-        unplaced @ PanchangError::DateNotInZone => ApiError::invalid_field("/date", unplaced.to_string()),
+        refused @ (PanchangError::DateNotInZone | PanchangError::OutOfRange) => ApiError::invalid_field("/date", refused.to_string()),
     })?;
     present(&query, &day)
 }

@@ -8,7 +8,10 @@
 //!   (00:00 to the next 00:00), by [`HorizonRule`]: the upper limb on the
 //!   horizon with refraction by default (the moon-sun endpoint's rule), or
 //!   the centre of the disc on the geometric horizon (the traditional Hindu
-//!   rising). Moonrise and moonset use the same rule.
+//!   rising). Sunset is the first setting after that sunrise (after local
+//!   midnight, in a high-latitude summer). Moonrise and moonset are those
+//!   of the local date as seen: the upper limb with refraction, whatever
+//!   the sunrise rule.
 //! - **Vara**: the weekday of the local date, Sunday (Ravi) first; it lasts
 //!   to the next sunrise.
 //! - **Tithi**: 1–30 from the elongation Moon − Sun / 12° (1–15 the bright
@@ -61,6 +64,10 @@ pub enum PanchangError {
     NoSunrise(Absence),
     #[error("this local date cannot be placed in time in the location's time zone")]
     DateNotInZone,
+    /// The day and the parts that run past its end need the ephemeris a
+    /// day and a half beyond the next midnight.
+    #[error("the panchang serves local dates from 1000-01-02 to 2999-12-28")]
+    OutOfRange,
 }
 
 /// The four limbs that are parts of a circle of longitude.
@@ -256,6 +263,13 @@ fn eighth(sunrise: f64, sunset: f64, part: u8) -> Period {
     Period { start: JulianDay(start), end: JulianDay(start + length) }
 }
 
+/// The rising searches sample an hour before the day.
+const SAMPLE_MARGIN_DAYS: f64 = 0.1;
+/// How far past the next local midnight the searches may read: the next
+/// sunrise, then the last part listed, which ends at most a part's length
+/// (1.2 days for a nakshatra at the slowest Moon) after it.
+const PAST_THE_DAY_DAYS: f64 = 1.5;
+
 /// Newton's method stops below this step (about a millisecond).
 const END_PRECISION_DAYS: f64 = 1e-8;
 const MAX_ITERATIONS: usize = 40;
@@ -331,15 +345,25 @@ fn window(zone: &TimeZoneSpec, date: NaiveDate) -> Result<DayWindow, PanchangErr
 pub fn panchang(ephemeris: &Ephemeris, input: &PanchangInput) -> Result<Panchang, PanchangError> {
     let today = window(&input.zone, input.date)?;
     let tomorrow = window(&input.zone, input.date.succ_opt().ok_or(PanchangError::DateNotInZone)?)?;
-    ephemeris.check_supported(today.start)?;
-    ephemeris.check_supported(tomorrow.end)?;
-    let (sunrise, sunset) = rise_and_set(ephemeris, input.place, Body::Sun, today, input.sunrise)?;
+    let supported = |jd: f64| ephemeris.check_supported(JulianDay(jd)).map_err(|_| PanchangError::OutOfRange);
+    supported(today.start.0 - SAMPLE_MARGIN_DAYS)?;
+    supported(tomorrow.end.0 + PAST_THE_DAY_DAYS)?;
+    let (sunrise, today_set) = rise_and_set(ephemeris, input.place, Body::Sun, today, input.sunrise)?;
     let sunrise = match sunrise {
         SkyEvent::At(t) => t,
         SkyEvent::Missing(absence) => return Err(PanchangError::NoSunrise(absence)),
     };
-    let (next_sunrise, _) = rise_and_set(ephemeris, input.place, Body::Sun, tomorrow, input.sunrise)?;
-    let (moonrise, moonset) = rise_and_set(ephemeris, input.place, Body::Moon, today, input.sunrise)?;
+    let (next_sunrise, tomorrow_set) = rise_and_set(ephemeris, input.place, Body::Sun, tomorrow, input.sunrise)?;
+    // The daytime's end: the first setting after sunrise, which in a
+    // high-latitude summer falls after local midnight.
+    let sunset = match (today_set, tomorrow_set) {
+        (SkyEvent::At(set), _) if set.0 > sunrise.0 => today_set,
+        (_, SkyEvent::At(set)) if next_sunrise.time().is_none_or(|next| set.0 < next.0) => tomorrow_set,
+        // Set only before sunrise (or not at all) until the next sunrise.
+        (SkyEvent::At(_), next) => SkyEvent::Missing(Absence::NotThisDay { next: next.time() }),
+        (missing, _) => missing,
+    };
+    let (moonrise, moonset) = rise_and_set(ephemeris, input.place, Body::Moon, today, HorizonRule::UpperLimb)?;
     let day_end = next_sunrise.time().map_or(tomorrow.end.0, |t| t.0);
 
     let zodiac = Zodiac::Sidereal(input.ayanamsa);
