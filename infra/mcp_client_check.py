@@ -73,6 +73,10 @@ CALLS = {
         c := {"birthDate": "1990-05-11", "forecastYear": 2026},
         ("POST", "/api/calc/chinese-forecast", c),
     ),
+    "astrocartography": (
+        a := {"dateTime": "1990-05-11T14:30", "location": ROME, "points": ["sun", "moon", "venus"]},
+        ("POST", "/api/calc/astrocartography", a),
+    ),
     "vedic_chart": (
         v := {"dateTime": "1990-05-11T14:30", "location": {"latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata"},
               "vargas": ["D1", "D9", "D60"]},

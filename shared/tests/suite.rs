@@ -12,6 +12,7 @@ mod moto_env;
 
 mod ashtakoota_reference;
 mod aspect_events_reference;
+mod astrocartography_reference;
 mod chinese_new_year;
 mod chiron_reference;
 mod cloudfront_signature;

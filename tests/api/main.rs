@@ -1,6 +1,7 @@
 //! Black-box tests of the public HTTP API. One test binary (faster linking).
 
 mod analysis;
+mod astrocartography;
 mod bounds;
 mod chart_images;
 mod chat;

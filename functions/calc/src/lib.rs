@@ -1,6 +1,7 @@
 //! The calc family: chart calculations.
 
 mod answer;
+mod astrocartography;
 pub mod chart_image;
 mod chinese_forecast;
 mod composite;
@@ -30,6 +31,7 @@ mod two_births;
 /// The bodies and queries the routes parse, for another front door that
 /// describes them (the MCP server's tool schemas are these types').
 pub mod bodies {
+    pub use crate::astrocartography::AstrocartographyRequest;
     pub use crate::chinese_forecast::ForecastRequest;
     pub use crate::composite::CompositeRequest;
     pub use crate::events::EventsRequest;
@@ -76,6 +78,12 @@ pub fn routes() -> Vec<Route> {
             "/api/calc/primary-directions",
             Some(KeyPermission::CalcRead),
             post(primary_directions::calculate_primary_directions),
+        ),
+        Route::new(
+            Method::POST,
+            "/api/calc/astrocartography",
+            Some(KeyPermission::CalcRead),
+            post(astrocartography::calculate_astrocartography),
         ),
         Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
             .in_module(Module::Chinese),

@@ -290,6 +290,23 @@ pub fn dasha(answer: &Value) -> String {
     line
 }
 
+/// Astrocartography: each body's MC longitude, and how many lines.
+pub fn astrocartography(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let lines = data.pointer("/lines/features").and_then(Value::as_array).map_or(0, Vec::len);
+    let meridians: Vec<String> = data
+        .get("points")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            let longitude = p.get("mcLongitude").and_then(Value::as_f64).unwrap_or_default();
+            format!("{} {:.1}°{}", title_case(text(p, "/point")), longitude.abs(), if longitude < 0.0 { "W" } else { "E" })
+        })
+        .collect();
+    format!("{lines} astrocartography lines; MC lines at {}", meridians.join(", "))
+}
+
 /// The match: the total and each koota's points.
 pub fn kundli_match(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);

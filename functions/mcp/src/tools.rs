@@ -247,6 +247,16 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::number,
     },
     Tool {
+        name: "astrocartography",
+        title: "Astrocartography lines",
+        description: "Where on Earth each body was on the MC, IC, ascendant or descendant at a birth: GeoJSON lines \
+                      (mundo or zodiacal; POST /api/calc/astrocartography).",
+        input_schema: schema::<calc::bodies::AstrocartographyRequest>,
+        call: Call::Body { path: "/api/calc/astrocartography" },
+        structured: the_answer,
+        readable: readable::astrocartography,
+    },
+    Tool {
         name: "vedic_chart",
         title: "Vedic chart (Jyotish)",
         description: "The sidereal chart of the lagna and the nine grahas (Lahiri by default): rashi, nakshatra \

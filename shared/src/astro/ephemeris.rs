@@ -529,6 +529,13 @@ impl Ephemeris {
     }
 
     /// True obliquity of the ecliptic of date, degrees.
+    /// Greenwich apparent sidereal time at `jd` (UT), degrees.
+    pub fn apparent_sidereal_degrees(&self, jd: JulianDay) -> f64 {
+        self.configure_thread();
+        // SAFETY: a plain value in and out.
+        normalize_degrees(unsafe { sys::swe_sidtime(jd.0) } * 15.0)
+    }
+
     pub fn true_obliquity(&self, jd: JulianDay) -> Result<f64, EphemerisError> {
         let mut xx = [0.0f64; 6];
         let mut serr = [0 as c_char; ERROR_BUFFER];

@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod aspect;
+pub mod astrocartography;
 pub mod chart;
 pub mod chinese;
 pub mod ephemeris;

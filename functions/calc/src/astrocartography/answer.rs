@@ -1,0 +1,83 @@
+//! The astrocartography answer: the lines as a GeoJSON FeatureCollection
+//! (RFC 7946), the bodies' places of date the lines come from, and `meta`
+//! stating the conventions.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use shared::astro::EphemerisSource;
+use shared::astro::astrocartography::{Astrocartography, MapLine, east_longitude};
+use shared::astro::time::{format_local, format_utc};
+use shared::http::Document;
+
+use super::input::AstrocartographyQuery;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AstrocartographyData {
+    /// A GeoJSON FeatureCollection: one MultiLineString per point and angle.
+    lines: Value,
+    /// Each point's apparent place of date and its MC longitude.
+    points: Vec<Value>,
+    /// Greenwich apparent sidereal time at the birth, degrees.
+    sidereal_time: f64,
+}
+
+fn feature(line: &MapLine) -> Value {
+    let mut properties = json!({ "point": line.point.id(), "angle": line.angle.id() });
+    if let Some(limit) = line.latitude_limit {
+        properties["latitudeLimit"] = json!(limit);
+    }
+    json!({
+        "type": "Feature",
+        "properties": properties,
+        "geometry": { "type": "MultiLineString", "coordinates": line.segments },
+    })
+}
+
+pub fn present(query: &AstrocartographyQuery, map: &Astrocartography) -> Document<AstrocartographyData> {
+    let points = map
+        .places
+        .iter()
+        .map(|place| {
+            json!({
+                "point": place.point.id(),
+                "longitude": place.longitude,
+                "latitude": place.latitude,
+                "rightAscension": place.right_ascension,
+                "declination": place.declination,
+                "mcLongitude": east_longitude(place.right_ascension - map.sidereal_degrees),
+                // Where it rises and sets: between these latitudes.
+                "risesWithin": 90.0 - place.declination.abs(),
+            })
+        })
+        .collect();
+    let data = AstrocartographyData {
+        lines: json!({ "type": "FeatureCollection", "features": map.lines.iter().map(feature).collect::<Vec<_>>() }),
+        points,
+        sidereal_time: map.sidereal_degrees,
+    };
+    let moshier = map.sources.contains(&EphemerisSource::Moshier);
+    let mut document = Document::new(data)
+        .with_meta("mode", query.input.mode.id())
+        .with_meta(
+            "positions",
+            "geocentric, apparent, true equator and equinox of date (the Moon geocentric); mundo: the body's own right ascension and \
+             declination; zodiacal: the ecliptic point at its longitude, latitude 0",
+        )
+        .with_meta("horizon", "geometric: the body's centre at true altitude 0 (no refraction, parallax or semi-diameter)")
+        .with_meta(
+            "lines",
+            "MC longitude = RA − GAST, IC = MC + 180°; ASC = RA − H0 − GAST, DSC = RA + H0 − GAST with cos H0 = −tan φ·tan δ, only where \
+             |φ| < 90° − |δ| (latitudeLimit, where ASC meets DSC); coordinates [longitude, latitude], east and north positive, sampled \
+             every degree of latitude and more finely towards a line's ends, cut at the antimeridian (RFC 7946)",
+        )
+        .with_meta("obliquity", map.obliquity)
+        .with_meta("localDateTime", format_local(query.birth.utc.with_timezone(&query.birth.offset)))
+        .with_meta("utcDateTime", format_utc(query.birth.utc))
+        .with_meta("julianDay", query.input.instant.0)
+        .with_meta("ephemeris", if moshier { "moshier" } else { "swiss_files" });
+    if let Some(found) = &query.place.found {
+        document = document.with_meta("location", found.describe(&query.place));
+    }
+    document
+}
