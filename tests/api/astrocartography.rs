@@ -59,10 +59,27 @@ async fn every_line_puts_its_body_on_its_angle() {
         }
     }
     assert!(checked > 40 * 150, "{checked}");
-    // The MC line is where the body culminates.
+    // The IC line is the MC's opposite meridian.
     let sun = &data["points"][0];
-    let mc = features.iter().find(|f| f["properties"] == json!({ "point": "sun", "angle": "mc" })).unwrap();
-    assert_eq!(mc["geometry"]["coordinates"][0][0][0], sun["mcLongitude"]);
+    let ic = features.iter().find(|f| f["properties"] == json!({ "point": "sun", "angle": "ic" })).unwrap();
+    let ic_longitude = ic["geometry"]["coordinates"][0][0][0].as_f64().unwrap();
+    let opposite = (ic_longitude - sun["mcLongitude"].as_f64().unwrap()).rem_euclid(360.0);
+    assert!((opposite - 180.0).abs() < 1e-9, "{opposite}");
+}
+
+#[tokio::test]
+async fn the_south_node_is_opposite_the_true_node() {
+    let app = TestApp::spawn().await;
+    let body = with(rome(), json!({ "points": ["true_node", "south_node", "mean_lilith"], "angles": ["mc", "asc"] }));
+    let response = app.post("/api/calc/astrocartography", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let points = response.body["data"]["points"].as_array().unwrap();
+    let (north, south) = (&points[0], &points[1]);
+    let f = |p: &Value, k: &str| p[k].as_f64().unwrap();
+    assert!(((f(south, "rightAscension") - f(north, "rightAscension")).rem_euclid(360.0) - 180.0).abs() < 1e-9);
+    assert!((f(south, "declination") + f(north, "declination")).abs() < 1e-9);
+    assert!(((f(south, "mcLongitude") - f(north, "mcLongitude")).rem_euclid(360.0) - 180.0).abs() < 1e-9);
+    assert_eq!(response.body["data"]["lines"]["features"].as_array().unwrap().len(), 6);
 }
 
 #[tokio::test]

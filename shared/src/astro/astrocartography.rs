@@ -121,8 +121,9 @@ pub fn east_longitude(degrees: f64) -> f64 {
     if d > 180.0 { d - 360.0 } else { d }
 }
 
-/// How close to the pole a line is taken when the body is on the equator
-/// (the formula's limit there is the pole itself).
+/// How close to the pole a line is taken when the body is exactly on the
+/// equator (the formula's limit there is the pole itself, where every
+/// longitude meets).
 const POLE_MARGIN: f64 = 1e-3;
 /// The extra samples towards an ASC/DSC line's ends, degrees before the limit.
 const END_STEPS: [f64; 7] = [0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005];
@@ -140,6 +141,10 @@ fn horizon_latitudes(limit: f64) -> Vec<f64> {
     latitudes.push(limit);
     latitudes.sort_by(f64::total_cmp);
     latitudes.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+    // The ends are the limit itself, whichever near-equal sample the
+    // de-duplication kept.
+    let last = latitudes.len() - 1;
+    (latitudes[0], latitudes[last]) = (-limit, limit);
     latitudes
 }
 
@@ -169,6 +174,12 @@ fn cut_at_antimeridian(points: &[GeoPoint], exact: impl Fn(f64) -> Option<f64>) 
     if current.len() > 1 {
         segments.push(current);
     }
+    // A sample exactly on ±180° would leave a piece of one repeated
+    // position, which GeoJSON readers refuse.
+    for segment in &mut segments {
+        segment.dedup_by(|a, b| (a[0] - b[0]).abs() < 1e-12 && (a[1] - b[1]).abs() < 1e-12);
+    }
+    segments.retain(|segment| segment.len() > 1);
     segments
 }
 
@@ -176,7 +187,9 @@ fn cut_at_antimeridian(points: &[GeoPoint], exact: impl Fn(f64) -> Option<f64>) 
 pub fn lines_of(place: &SkyPlace, sidereal_degrees: f64, angles: &[MapAngle]) -> Vec<MapLine> {
     let (ra, dec) = (place.right_ascension, place.declination);
     let meridian = |longitude: f64| -> Vec<GeoPoint> { (-90..=90).map(|lat| [longitude, f64::from(lat)]).collect() };
-    let limit = (90.0 - dec.abs()).min(90.0 - POLE_MARGIN);
+    // A body off the equator by any amount has its exact limit; one exactly
+    // on it rises everywhere, and its lines stop just short of the poles.
+    let limit = if dec == 0.0 { 90.0 - POLE_MARGIN } else { 90.0 - dec.abs() };
     let tan_dec = dec.to_radians().tan();
     let horizon = |sign: f64| -> Vec<GeoPoint> {
         horizon_latitudes(limit)
@@ -184,7 +197,7 @@ pub fn lines_of(place: &SkyPlace, sidereal_degrees: f64, angles: &[MapAngle]) ->
             .map(|lat| {
                 // At the limit the body grazes the horizon at a meridian:
                 // exactly, so that ASC and DSC meet (acos is ill-conditioned there).
-                let grazing = dec.abs() >= POLE_MARGIN && lat.abs() == limit;
+                let grazing = dec != 0.0 && lat.abs() == limit;
                 let cos_h0 = if grazing { -(lat.signum() * dec.signum()) } else { (-lat.to_radians().tan() * tan_dec).clamp(-1.0, 1.0) };
                 let h0 = cos_h0.acos().to_degrees();
                 [east_longitude(ra + sign * h0 - sidereal_degrees), lat]
@@ -196,7 +209,7 @@ pub fn lines_of(place: &SkyPlace, sidereal_degrees: f64, angles: &[MapAngle]) ->
     let latitude_at = |sign: f64| {
         move |longitude: f64| -> Option<f64> {
             let h0 = normalize_degrees(sign * (longitude - ra + sidereal_degrees));
-            (h0 <= 180.0 && dec.abs() >= POLE_MARGIN).then(|| (-h0.to_radians().cos() / tan_dec).atan().to_degrees())
+            (h0 <= 180.0 && dec != 0.0).then(|| (-h0.to_radians().cos() / tan_dec).atan().to_degrees())
         }
     };
     angles
@@ -300,6 +313,37 @@ mod tests {
         }
         for point in dsc.segments.iter().flatten() {
             assert!((-180.0..=180.0).contains(&point[0]));
+        }
+        // The cut is on the line itself: the body on the horizon there, for
+        // both lines, north and south declinations.
+        for (ra, dec) in [(179.5, 10.0), (179.5, -23.0), (-179.7, 27.0), (0.4, -5.0)] {
+            let body = place(ra, dec);
+            let sidereal = if ra.abs() > 90.0 { 0.0 } else { 180.0 };
+            for line in lines_of(&body, sidereal, &[MapAngle::Asc, MapAngle::Dsc]) {
+                for end in line.segments.iter().flat_map(|s| [s[0], *s.last().unwrap()]).filter(|p| p[0].abs() == 180.0) {
+                    let h = (sidereal + end[0] - ra).to_radians();
+                    let (phi, delta) = (end[1].to_radians(), dec.to_radians());
+                    let altitude = (phi.sin() * delta.sin() + phi.cos() * delta.cos() * h.cos()).asin().to_degrees();
+                    assert!(altitude.abs() < 1e-9, "{ra} {dec} {:?} at {end:?}: {altitude}", line.angle);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_ends_meet_at_the_limit_even_a_hair_above_a_whole_degree() {
+        for dec in [21.0 - 5e-10, 0.0009, -0.0009, 45.0] {
+            let lines = lines_of(&place(10.0, dec), 0.0, &[MapAngle::Asc, MapAngle::Dsc]);
+            let ends = |line: &MapLine| {
+                let all: Vec<GeoPoint> = line.segments.iter().flatten().copied().collect();
+                (all[0], *all.last().unwrap())
+            };
+            let ((a0, a1), (d0, d1)) = (ends(&lines[0]), ends(&lines[1]));
+            assert_eq!((a0[1], a1[1]), (-(90.0 - dec.abs()), 90.0 - dec.abs()), "{dec}");
+            assert!(
+                east_longitude(a0[0] - d0[0]).abs() < 1e-9 && east_longitude(a1[0] - d1[0]).abs() < 1e-9,
+                "{dec}: {a0:?} {d0:?} {a1:?} {d1:?}"
+            );
         }
     }
 

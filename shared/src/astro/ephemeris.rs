@@ -528,7 +528,6 @@ impl Ephemeris {
         finish_houses(returned, &cusps, &ascmc, &serr, latitude, obliquity, system)
     }
 
-    /// True obliquity of the ecliptic of date, degrees.
     /// Greenwich apparent sidereal time at `jd` (UT), degrees.
     pub fn apparent_sidereal_degrees(&self, jd: JulianDay) -> f64 {
         self.configure_thread();
@@ -536,6 +535,7 @@ impl Ephemeris {
         normalize_degrees(unsafe { sys::swe_sidtime(jd.0) } * 15.0)
     }
 
+    /// True obliquity of the ecliptic of date, degrees.
     pub fn true_obliquity(&self, jd: JulianDay) -> Result<f64, EphemerisError> {
         let mut xx = [0.0f64; 6];
         let mut serr = [0 as c_char; ERROR_BUFFER];
