@@ -17,18 +17,8 @@ use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
 use shared::astro::zodiac::angular_distance;
 
-const BODIES: [PointId; 10] = [
-    PointId::Sun,
-    PointId::Moon,
-    PointId::Mercury,
-    PointId::Venus,
-    PointId::Mars,
-    PointId::Jupiter,
-    PointId::Saturn,
-    PointId::Uranus,
-    PointId::Neptune,
-    PointId::Pluto,
-];
+/// Sun … Pluto, the reference's ten bodies.
+const BODIES: &[PointId] = PointId::ALL.split_at(10).0;
 
 #[test]
 fn every_line_matches_skyfields_horizon_and_meridian() {

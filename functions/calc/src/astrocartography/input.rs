@@ -30,24 +30,9 @@ pub struct AstrocartographyQuery {
     pub input: MapInput,
 }
 
-/// The points that have a place of their own in the sky to draw.
-pub const MAP_POINTS: [PointId; 15] = [
-    PointId::Sun,
-    PointId::Moon,
-    PointId::Mercury,
-    PointId::Venus,
-    PointId::Mars,
-    PointId::Jupiter,
-    PointId::Saturn,
-    PointId::Uranus,
-    PointId::Neptune,
-    PointId::Pluto,
-    PointId::MeanNode,
-    PointId::TrueNode,
-    PointId::SouthNode,
-    PointId::MeanLilith,
-    PointId::Chiron,
-];
+/// The points that have a place of their own in the sky to draw: Sun …
+/// Pluto (the default), the nodes, Lilith and Chiron.
+pub const MAP_POINTS: &[PointId] = PointId::ALL.split_at(15).0;
 
 /// A list of ids, each known and listed once, or the default; errors at `/{field}/{index}`.
 fn parse_list<T: Copy + PartialEq>(
@@ -88,7 +73,7 @@ impl AstrocartographyQuery {
         let mut problems = Problems::default();
         let place = parse_location(&body.location, "/location", &mut problems);
         let birth = parse_instant(&body.date_time, place.zone.as_ref(), ephemeris, "/dateTime", &mut problems);
-        let points = parse_list(body.points.as_ref(), "points", &MAP_POINTS, PointId::id, &MAP_POINTS[..10], &mut problems);
+        let points = parse_list(body.points.as_ref(), "points", MAP_POINTS, PointId::id, &MAP_POINTS[..10], &mut problems);
         let angles = parse_list(body.angles.as_ref(), "angles", &MapAngle::ALL, MapAngle::id, &MapAngle::ALL, &mut problems);
         let mode = parse_choice(body.mode.as_deref(), &MapMode::ALL, MapMode::id, ("/mode", "mode"), &mut problems);
         problems.into_result()?;
