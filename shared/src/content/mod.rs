@@ -121,7 +121,7 @@ pub enum Subject {
 
 /// A nakshatra's text key: its name in snake case (`purva_phalguni`).
 pub fn nakshatra_key(number: u8) -> String {
-    NakshatraPlace::of((f64::from(number.clamp(1, 27)) - 0.5) * 40.0 / 3.0).name().to_lowercase().replace(' ', "_")
+    NakshatraPlace::numbered(number).name().to_lowercase().replace(' ', "_")
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -75,7 +75,7 @@ fn part(zone: &TimeZoneSpec, kind: LimbKind, part: &LimbPart) -> Result<PartBody
         number: part.number,
         name: kind.name_of(part.number),
         paksha: (kind == LimbKind::Tithi).then(|| paksha(part.number)),
-        lord: (kind == LimbKind::Nakshatra).then(|| NakshatraPlace::of((f64::from(part.number) - 0.5) * 40.0 / 3.0).lord.id()),
+        lord: (kind == LimbKind::Nakshatra).then(|| NakshatraPlace::numbered(part.number).lord.id()),
         end: local_instant(zone, part.end)?,
     })
 }

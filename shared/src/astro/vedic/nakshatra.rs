@@ -69,6 +69,12 @@ impl NakshatraPlace {
         Self { number: index as u8 + 1, pada, lord: VIMSHOTTARI_ORDER[index % 9], degrees_in }
     }
 
+    /// Nakshatra `number` (1–27, clamped) at its middle: its name and lord
+    /// when only the number is known.
+    pub fn numbered(number: u8) -> Self {
+        Self::of((f64::from(number.clamp(1, 27)) - 0.5) * NAKSHATRA_SPAN)
+    }
+
     pub fn name(&self) -> &'static str {
         NAMES[usize::from(self.number - 1)]
     }

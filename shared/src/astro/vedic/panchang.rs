@@ -102,7 +102,7 @@ impl LimbKind {
     pub fn name_of(self, number: u8) -> &'static str {
         match self {
             Self::Tithi => tithi_name(number),
-            Self::Nakshatra => NakshatraPlace::of((f64::from(number) - 0.5) * 40.0 / 3.0).name(),
+            Self::Nakshatra => NakshatraPlace::numbered(number).name(),
             Self::Yoga => YOGAS[usize::from(number.clamp(1, 27) - 1)],
             Self::Karana => karana_name(number),
         }
