@@ -101,7 +101,130 @@ async fn zodiacal_lines_use_the_ecliptic_point_and_bad_input_names_its_field() {
         (json!({ "angles": ["mc", "zenith"] }), "/angles/1"),
         (json!({ "mode": "local_space" }), "/mode"),
         (json!({ "dateTime": "9999-01-01T12:00" }), "/dateTime"),
-        (json!({ "near": { "latitude": 0 } }), "/near"),
+        (json!({ "near": { "latitude": 0 } }), "/near/radiusKm"),
+    ] {
+        let response = app.post("/api/calc/astrocartography", &with(rome(), extra.clone())).await;
+        assert_eq!(response.status, 422, "{extra}: {}", response.text);
+        assert!(response.pointers().contains(&pointer.to_owned()), "{extra}: {}", response.text);
+    }
+}
+
+fn haversine_km(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (la, lb) = (a.1.to_radians(), b.1.to_radians());
+    let h = ((lb - la) / 2.0).sin().powi(2) + la.cos() * lb.cos() * ((b.0 - a.0).to_radians() / 2.0).sin().powi(2);
+    2.0 * 6371.0 * h.sqrt().asin()
+}
+
+/// The shortest distance from a place to a line found by brute force: the
+/// line's own points every 0.002° of latitude from its formula (not the
+/// answer's polyline), its ends included.
+fn brute_force_km(from: (f64, f64), angle: &str, ra: f64, dec: f64, sidereal: f64) -> f64 {
+    let mc = ra - sidereal;
+    let limit = if angle == "mc" || angle == "ic" { 90.0 } else { 90.0 - dec.abs() };
+    let steps = (2.0 * limit / 0.002).round() as i64;
+    (0..=steps)
+        .map(|i| {
+            let latitude = -limit + 2.0 * limit * i as f64 / steps as f64;
+            let longitude = match angle {
+                "mc" => mc,
+                "ic" => mc + 180.0,
+                _ => {
+                    let cos_h0 = (-latitude.to_radians().tan() * dec.to_radians().tan()).clamp(-1.0, 1.0);
+                    let h0 = cos_h0.acos().to_degrees();
+                    if angle == "asc" { mc - h0 } else { mc + h0 }
+                }
+            };
+            haversine_km(from, (longitude, latitude))
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[tokio::test]
+async fn near_a_place_keeps_the_lines_within_reach_with_their_true_distance() {
+    let app = TestApp::spawn().await;
+    let paris = (2.3522, 48.8566);
+    let body = with(rome(), json!({ "near": { "latitude": paris.1, "longitude": paris.0, "radiusKm": 1500 } }));
+    let response = app.post("/api/calc/astrocartography", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let (data, meta) = (&response.body["data"], &response.body["meta"]);
+    assert_eq!(meta["near"]["radiusKm"], 1500.0);
+    let features = data["lines"]["features"].as_array().unwrap();
+    let sidereal = data["siderealTime"].as_f64().unwrap();
+    let all = app.post("/api/calc/astrocartography", &rome()).await;
+    let mut within = 0;
+    for feature in all.body["data"]["lines"]["features"].as_array().unwrap() {
+        let (point, angle) = (feature["properties"]["point"].as_str().unwrap(), feature["properties"]["angle"].as_str().unwrap());
+        let body = data["points"].as_array().unwrap().iter().find(|p| p["point"] == point).unwrap();
+        let (ra, dec) = (body["rightAscension"].as_f64().unwrap(), body["declination"].as_f64().unwrap());
+        let brute = brute_force_km(paris, angle, ra, dec, sidereal);
+        let kept = features.iter().find(|f| f["properties"]["point"] == point && f["properties"]["angle"] == angle);
+        match kept {
+            Some(kept) => {
+                within += 1;
+                let distance = kept["properties"]["distanceKm"].as_f64().unwrap();
+                // Brute force on a 0.002° grid is at most ~0.2 km long.
+                assert!(distance <= brute + 1e-6 && brute - distance < 0.25, "{point} {angle}: {distance} vs {brute}");
+                let nearest = &kept["properties"]["nearestPoint"];
+                let nearest = (nearest[0].as_f64().unwrap(), nearest[1].as_f64().unwrap());
+                assert!((haversine_km(paris, nearest) - distance).abs() < 1e-6);
+                let (h, altitude) = hour_angle_and_altitude(ra, dec, sidereal, nearest.0, nearest.1);
+                match angle {
+                    "mc" => assert!(h.abs() < 1e-6 || nearest.1.abs() > 89.999999, "{point}: H {h}"),
+                    "ic" => assert!((h.abs() - 180.0).abs() < 1e-6 || nearest.1.abs() > 89.999999, "{point}: H {h}"),
+                    _ => assert!(altitude.abs() < 1e-6, "{point} {angle}: altitude {altitude}"),
+                }
+            }
+            None => assert!(brute > 1500.0 - 0.25, "{point} {angle} is {brute} km away, left out"),
+        }
+    }
+    assert_eq!(within, features.len());
+    assert!(within > 0 && within < 40, "{within}");
+    let distances: Vec<f64> = features.iter().map(|f| f["properties"]["distanceKm"].as_f64().unwrap()).collect();
+    assert!(distances.windows(2).all(|w| w[0] <= w[1]), "nearest first: {distances:?}");
+}
+
+#[tokio::test]
+async fn cities_along_each_line_are_the_most_populous_within_reach() {
+    let app = TestApp::spawn().await;
+    let body = with(
+        rome(),
+        json!({ "points": ["venus", "jupiter"], "near": { "place": "Lisbon, PT", "radiusKm": 20000 }, "cities": { "withinKm": 150, "limit": 4 } }),
+    );
+    let response = app.post("/api/calc/astrocartography", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert_eq!(response.body["meta"]["near"]["place"]["name"], "Lisbon");
+    let features = response.body["data"]["lines"]["features"].as_array().unwrap();
+    assert_eq!(features.len(), 8, "every line is within 20,000 km");
+    let mut full = 0;
+    for feature in features {
+        let cities = feature["properties"]["cities"].as_array().unwrap();
+        assert!(cities.len() <= 4, "{feature}");
+        full += usize::from(cities.len() == 4);
+        let populations: Vec<u64> = cities.iter().map(|c| c["population"].as_u64().unwrap()).collect();
+        assert!(populations.windows(2).all(|w| w[0] >= w[1]), "{populations:?}");
+        for city in cities {
+            assert!(city["distanceKm"].as_f64().unwrap() <= 150.0, "{city}");
+            assert!(city["name"].is_string() && city["countryCode"].is_string());
+        }
+    }
+    assert!(full >= 4, "most lines cross land with four cities near them: {full}");
+}
+
+#[tokio::test]
+async fn a_bad_near_or_cities_field_is_refused_at_its_pointer() {
+    let app = TestApp::spawn().await;
+    for (extra, pointer) in [
+        (json!({ "near": { "latitude": 0, "longitude": 0, "radiusKm": 0 } }), "/near/radiusKm"),
+        (json!({ "near": { "latitude": 0, "longitude": 0, "radiusKm": -3 } }), "/near/radiusKm"),
+        (json!({ "near": { "latitude": 0, "longitude": 0, "radiusKm": 20000.5 } }), "/near/radiusKm"),
+        (json!({ "near": { "latitude": 91, "longitude": 0, "radiusKm": 10 } }), "/near/latitude"),
+        (json!({ "near": { "place": "Nowhereville", "radiusKm": 10 } }), "/near/place"),
+        (json!({ "near": { "radiusKm": 10 } }), "/near/latitude"),
+        (json!({ "cities": { "withinKm": 0 } }), "/cities/withinKm"),
+        (json!({ "cities": { "withinKm": 1000.5 } }), "/cities/withinKm"),
+        (json!({ "cities": { "limit": 0 } }), "/cities/limit"),
+        (json!({ "cities": { "limit": 51 } }), "/cities/limit"),
+        (json!({ "cities": { "radius": 5 } }), "/cities/radius"),
     ] {
         let response = app.post("/api/calc/astrocartography", &with(rome(), extra.clone())).await;
         assert_eq!(response.status, 422, "{extra}: {}", response.text);

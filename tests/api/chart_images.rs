@@ -569,3 +569,51 @@ async fn a_vedic_chart_links_its_north_and_south_indian_diagrams() {
     let refused = open(&app, images["D9"]["north"]["url"].as_str().unwrap(), &[]).await;
     refused.assert_refused(403, "module_not_in_plan");
 }
+
+#[tokio::test]
+async fn an_astrocartography_answer_links_its_world_map() {
+    let app = TestApp::spawn().await;
+    let body =
+        json!({ "dateTime": "1990-05-11T14:30", "location": place(41.9028, 12.4964, "Europe/Rome"), "points": ["sun", "venus", "mars"] });
+    let response = app.post("/api/calc/astrocartography", &body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let map = &response.body["data"]["map"];
+    let (svg_url, png_url) = (map["url"].as_str().unwrap(), map["pngUrl"].as_str().unwrap());
+    assert!(svg_url.starts_with(&format!("{BASE}/api/chart/image.svg?token=")), "{svg_url}");
+    let svg = open(&app, svg_url, &[]).await;
+    assert_eq!(svg.status, 200, "{}", String::from_utf8_lossy(&svg.bytes));
+    assert_eq!(svg.header("content-type"), "image/svg+xml");
+    let text = assert_safe_svg(&svg.bytes);
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let root = document.root_element();
+    assert_eq!((root.attribute("width"), root.attribute("height")), (Some("1600"), Some("972")));
+    // Twelve lines (three bodies, four angles), each with its hover title
+    // and its label; the legend names the three bodies.
+    let titles: Vec<&str> = document.descendants().filter(|n| n.has_tag_name("title")).filter_map(|n| n.text()).collect();
+    for body in ["Sun", "Venus", "Mars"] {
+        for angle in ["MC", "IC", "ASC", "DSC"] {
+            assert!(titles.contains(&format!("{body} {angle}").as_str()), "{body} {angle} in {titles:?}");
+        }
+    }
+    let words: Vec<&str> = document.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect();
+    assert_eq!(words.iter().filter(|w| **w == "ASC").count(), 3, "{words:?}");
+    assert!(words.contains(&"Astrocartography") && words.contains(&"Venus"));
+    // The land is drawn (Natural Earth's outlines are thousands of points).
+    assert!(text.len() > 200_000, "{}", text.len());
+
+    let png = open(&app, png_url, &[]).await;
+    assert_eq!(png.status, 200);
+    assert_eq!(assert_png(&png.bytes), 1600);
+    let wider = open(&app, &format!("{png_url}&size=2400&theme=dark"), &[]).await;
+    assert_eq!(assert_png(&wider.bytes), 2400);
+    for bad in ["799", "600", "4001"] {
+        let refused = open(&app, &format!("{png_url}&size={bad}"), &[]).await;
+        refused.assert_refused(422, "invalid_parameter");
+        assert_eq!(refused.json()["errors"][0]["source"]["parameter"], "size");
+    }
+    // In Spanish when asked.
+    let spanish = app.post("/api/calc/astrocartography", &with(body, json!({ "language": "es" }))).await;
+    let svg = open(&app, spanish.body["data"]["map"]["url"].as_str().unwrap(), &[]).await;
+    let text = String::from_utf8(svg.bytes).unwrap();
+    assert!(text.contains(">Astrocartografía<") && text.contains(">Marte<"), "Spanish texts");
+}

@@ -64,8 +64,9 @@ impl Drawn {
                 let input = i.input()?;
                 Self { inner: harmonic_chart(&chart(&input)?, *n, &input.orbs), outer: None }
             }
-            // A Vedic link draws its diagram (`chart_image::vedic`), no wheel.
-            ChartSpec::Vedic { .. } => return Err(invalid_content()),
+            // A Vedic link draws its diagram (`chart_image::vedic`), a map
+            // link its map (`chart_image::world_map`): no wheel.
+            ChartSpec::Vedic { .. } | ChartSpec::Map { .. } => return Err(invalid_content()),
             ChartSpec::Transit { i, at, x, .. } => {
                 let input = i.input()?;
                 let natal = chart(&input)?;

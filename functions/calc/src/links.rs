@@ -19,14 +19,37 @@ pub fn chart_image_link(
     chart: ChartSpec,
     options: &CommonOptions,
 ) -> Result<ImageLinks, ApiError> {
+    image_link(app, headers, caller, chart, options.customization.as_ref().filter(|c| !c.is_null()).cloned(), options.language)
+}
+
+/// The signed SVG and PNG links to an image drawn in the default style
+/// (the opener's `theme` and `size` still apply).
+pub fn plain_image_link(
+    app: &AppState,
+    headers: &HeaderMap,
+    caller: &Caller,
+    chart: ChartSpec,
+    language: Language,
+) -> Result<ImageLinks, ApiError> {
+    image_link(app, headers, caller, chart, None, language)
+}
+
+fn image_link(
+    app: &AppState,
+    headers: &HeaderMap,
+    caller: &Caller,
+    chart: ChartSpec,
+    customization: Option<serde_json::Value>,
+    language: Language,
+) -> Result<ImageLinks, ApiError> {
     let claims = ImageClaims {
         organization_id: caller.organization.id.clone(),
         key_id: Some(caller.key.id.clone()),
         widget_id: None,
         exp: link_expiry(app),
         chart,
-        customization: options.customization.as_ref().filter(|c| !c.is_null()).cloned(),
-        language: (options.language != Language::En).then(|| options.language.code().to_owned()),
+        customization,
+        language: (language != Language::En).then(|| language.code().to_owned()),
         purpose: None,
     };
     shared::http::chart_link::sign(app, headers, &claims)

@@ -18,8 +18,8 @@ use shared::language::Language;
 use shared::render::{Style, StyleError};
 
 pub use shared::http::fields::{
-    LocationBody, MAX_POINT_IDS, Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant, parse_language,
-    parse_location, parse_place, too_long, too_many_items,
+    LocationBody, LocationFields, MAX_POINT_IDS, Place, PlacePointers, Problems, parse_date_and_time, parse_day, parse_instant,
+    parse_language, parse_location, parse_location_fields, parse_place, too_long, too_many_items,
 };
 
 /// Declares a chart request body: its own fields plus the common options,

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{ApiError, AppState, public_link};
 use crate::astro::aspect::{AspectKind, Orbs};
+use crate::astro::astrocartography::{MapAngle, MapInput, MapMode};
 use crate::astro::chart::{ChartInput, MoonCenter};
 use crate::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use crate::astro::house::HouseSystem;
@@ -80,6 +81,9 @@ pub enum ChartSpec {
     /// A Vedic chart (one varga) as a North or South Indian diagram.
     #[serde(rename = "v")]
     Vedic { i: VedicSpec },
+    /// The astrocartography world map of one birth.
+    #[serde(rename = "m")]
+    Map { i: MapSpec },
     /// Natal inside, the transiting points `x` at `at` outside. A summary
     /// link also carries the period's end `e` (its transits run from `at`).
     #[serde(rename = "x")]
@@ -215,6 +219,46 @@ impl VedicSpec {
             vargas: vec![varga],
         };
         Ok((input, varga, layout))
+    }
+}
+
+/// An astrocartography map's resolved input and the birth place marked.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MapSpec {
+    /// Julian day (UT).
+    pub jd: f64,
+    pub la: f64,
+    pub lo: f64,
+    /// Point ids.
+    pub p: Vec<String>,
+    /// Angle ids.
+    pub a: Vec<String>,
+    /// Zodiacal lines (mundo when absent).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub z: bool,
+}
+
+impl MapSpec {
+    pub fn of(input: &MapInput, latitude: f64, longitude: f64) -> Self {
+        Self {
+            jd: input.instant.0,
+            la: latitude,
+            lo: longitude,
+            p: input.points.iter().map(|p| p.id().to_owned()).collect(),
+            a: input.angles.iter().map(|a| a.id().to_owned()).collect(),
+            z: input.mode == MapMode::Zodiacal,
+        }
+    }
+
+    /// The lines' input; refused as an invalid link when not understood.
+    pub fn input(&self) -> Result<MapInput, ApiError> {
+        let angles = self.a.iter().map(|id| MapAngle::parse(id).ok_or_else(invalid_content)).collect::<Result<_, _>>()?;
+        Ok(MapInput {
+            instant: JulianDay(self.jd),
+            points: points(&self.p)?,
+            angles,
+            mode: if self.z { MapMode::Zodiacal } else { MapMode::Mundo },
+        })
     }
 }
 

@@ -317,6 +317,11 @@ pub fn city_count() -> usize {
     DATABASE.cities.len()
 }
 
+/// Every city, most populous first.
+pub fn cities() -> &'static [City] {
+    &DATABASE.cities
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,9 +5,12 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 use shared::astro::EphemerisSource;
-use shared::astro::astrocartography::{Astrocartography, MapLine, east_longitude};
+use shared::astro::astrocartography::near::MeasuredLine;
+use shared::astro::astrocartography::{Astrocartography, east_longitude};
 use shared::astro::time::{format_local, format_utc};
 use shared::http::Document;
+use shared::http::chart_link::ImageLinks;
+use shared::http::fields::city_json;
 
 use super::input::AstrocartographyQuery;
 
@@ -20,12 +23,30 @@ pub struct AstrocartographyData {
     points: Vec<Value>,
     /// Greenwich apparent sidereal time at the birth, degrees.
     sidereal_time: f64,
+    /// Signed links to the world map with the lines drawn (SVG and PNG).
+    map: ImageLinks,
 }
 
-fn feature(line: &MapLine) -> Value {
+fn feature(measured: &MeasuredLine, with_cities: bool) -> Value {
+    let line = measured.line;
     let mut properties = json!({ "point": line.point.id(), "angle": line.angle.id() });
     if let Some(limit) = line.latitude_limit {
         properties["latitudeLimit"] = json!(limit);
+    }
+    if let Some(distance) = measured.distance {
+        properties["distanceKm"] = json!(distance.distance_km);
+        properties["nearestPoint"] = json!(distance.nearest);
+    }
+    if with_cities {
+        properties["cities"] = measured
+            .cities
+            .iter()
+            .map(|near| {
+                let mut city = city_json(near.city);
+                city["distanceKm"] = json!(near.distance_km);
+                city
+            })
+            .collect();
     }
     json!({
         "type": "Feature",
@@ -34,7 +55,12 @@ fn feature(line: &MapLine) -> Value {
     })
 }
 
-pub fn present(query: &AstrocartographyQuery, map: &Astrocartography) -> Document<AstrocartographyData> {
+pub fn present(
+    query: &AstrocartographyQuery,
+    map: &Astrocartography,
+    lines: &[MeasuredLine],
+    image: ImageLinks,
+) -> Document<AstrocartographyData> {
     let points = map
         .places
         .iter()
@@ -52,9 +78,10 @@ pub fn present(query: &AstrocartographyQuery, map: &Astrocartography) -> Documen
         })
         .collect();
     let data = AstrocartographyData {
-        lines: json!({ "type": "FeatureCollection", "features": map.lines.iter().map(feature).collect::<Vec<_>>() }),
+        lines: json!({ "type": "FeatureCollection", "features": lines.iter().map(|line| feature(line, query.cities.is_some())).collect::<Vec<_>>() }),
         points,
         sidereal_time: map.sidereal_degrees,
+        map: image,
     };
     let moshier = map.sources.contains(&EphemerisSource::Moshier);
     let mut document = Document::new(data)
@@ -78,6 +105,24 @@ pub fn present(query: &AstrocartographyQuery, map: &Astrocartography) -> Documen
         .with_meta("ephemeris", if moshier { "moshier" } else { "swiss_files" });
     if let Some(found) = &query.place.found {
         document = document.with_meta("location", found.describe(&query.place));
+    }
+    if let Some(near) = &query.near {
+        let mut from = json!({ "latitude": near.place.latitude, "longitude": near.place.longitude, "radiusKm": near.measure.radius_km });
+        if let Some(city) = near.place.found.and_then(|found| found.city) {
+            from["place"] = city_json(city);
+        }
+        document = document.with_meta("near", from).with_meta(
+            "distances",
+            "great-circle, on a sphere of radius 6371.0 km, to the true line (an MC or IC line is half a meridian; an ASC or DSC line \
+             half of the great circle 90° from the body's sub-point, its ends where ASC meets DSC); lines beyond radiusKm left out, the \
+             nearest first",
+        );
+    }
+    if let Some(cities) = &query.cities {
+        document = document.with_meta(
+            "cities",
+            json!({ "withinKm": cities.within_km, "limit": cities.limit, "source": "GeoNames cities of 15,000 people or more, most populous first" }),
+        );
     }
     document
 }

@@ -6,22 +6,30 @@ mod answer;
 mod input;
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use shared::astro::astrocartography::astrocartography;
+use shared::astro::astrocartography::near::measure;
+use shared::http::chart_link::{ChartSpec, MapSpec};
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{AstrocartographyData, present};
 use input::AstrocartographyQuery;
 pub use input::AstrocartographyRequest;
 
+use crate::links::plain_image_link;
 use crate::request::ephemeris_error;
 
 #[tracing::instrument(name = "astrocartography", skip_all)]
 pub async fn calculate_astrocartography(
     State(app): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<AstrocartographyRequest>,
 ) -> ApiResult<Document<AstrocartographyData>> {
     let query = AstrocartographyQuery::parse(&body, &app.ephemeris)?;
     let map = astrocartography(&app.ephemeris, &query.input).map_err(|e| ephemeris_error(e, "/dateTime"))?;
-    Ok(present(&query, &map))
+    let lines = measure(&map, query.near.as_ref().map(|near| near.measure), query.cities);
+    let spec = MapSpec::of(&query.input, query.place.latitude, query.place.longitude);
+    let image = plain_image_link(&app, &headers, &caller, ChartSpec::Map { i: spec }, query.language)?;
+    Ok(present(&query, &map, &lines, image))
 }

@@ -11,6 +11,7 @@
 pub mod draw;
 mod vedic;
 mod wheel;
+mod world_map;
 
 use shared::http::Code;
 use std::collections::BTreeMap;
@@ -29,7 +30,7 @@ use shared::metering::Usage;
 use shared::repo::orgs::Organization;
 
 use shared::http::chart_link::{ChartSpec, ImageClaims, invalid_content};
-use shared::render::render_vedic_svg;
+use shared::render::{render_map_svg, render_vedic_svg};
 
 use crate::drawn::Drawn;
 use crate::signed::{caching_headers, claims_from_query, if_none_match};
@@ -159,6 +160,11 @@ async fn open(
 
     maker.charge(app).await?;
     let (svg, width) = match &claims.chart {
+        ChartSpec::Map { i } => {
+            let map = world_map::world_map(&app.ephemeris, i, language)?;
+            let width = world_map::width(query.get("size").map(String::as_str), style.size.pixels())?;
+            (render_map_svg(&map, &style, width), width)
+        }
         ChartSpec::Vedic { i } => {
             let diagram = vedic::diagram(&app.ephemeris, i, language)?;
             (render_vedic_svg(&diagram, &style), style.size.pixels())
@@ -186,6 +192,7 @@ async fn open(
 fn renderer(spec: &ChartSpec) -> &'static str {
     match spec {
         ChartSpec::Vedic { .. } => vedic::RENDERER_VERSION,
+        ChartSpec::Map { .. } => world_map::RENDERER_VERSION,
         _ => draw::RENDERER_VERSION,
     }
 }

@@ -35,6 +35,7 @@ fn title(spec: &ChartSpec, language: Language) -> String {
         ChartSpec::Harmonic { .. } => ("Harmonic chart", "Carta armónica"),
         ChartSpec::Transit { .. } => ("Transits", "Tránsitos"),
         ChartSpec::Vedic { .. } => ("Vedic chart", "Carta védica"),
+        ChartSpec::Map { .. } => ("Astrocartography", "Astrocartografía"),
     };
     let title = match (language, spec) {
         (Language::En, ChartSpec::Harmonic { n, .. }) => format!("{en} {n}"),
@@ -61,6 +62,7 @@ fn frame_label(spec: &ChartSpec, language: Language) -> Option<String> {
         | ChartSpec::Transit { i, .. } => i,
         // Sidereal by nature; its diagram says which ayanamsa.
         ChartSpec::Vedic { .. } => return None,
+        ChartSpec::Map { .. } => return None,
     };
     let es = language == Language::Es;
     let mut parts = Vec::new();
@@ -94,6 +96,7 @@ fn names(spec: &ChartSpec, language: Language) -> (String, Option<String>) {
         ChartSpec::Composite { i, o, .. } => (format!("{} + {}", moment(i.jd, language), moment(o.jd, language)), None),
         ChartSpec::Transit { i, at, .. } => (moment(i.jd, language), Some(moment(*at, language))),
         ChartSpec::Vedic { i } => (format!("{} · {}", moment(i.jd, language), place(i.la, i.lo, language)), None),
+        ChartSpec::Map { i } => (format!("{} · {}", moment(i.jd, language), place(i.la, i.lo, language)), None),
     }
 }
 

@@ -17,6 +17,8 @@
 //!   of latitude and more finely towards their ends; meridians at every
 //!   degree. Lines are cut at the antimeridian (RFC 7946).
 
+pub mod near;
+
 use std::collections::BTreeSet;
 
 use super::ephemeris::{BodyPosition, Ephemeris, EphemerisError, EphemerisSource, Observer, equatorial_of};
