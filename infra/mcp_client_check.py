@@ -77,6 +77,10 @@ CALLS = {
         a := {"dateTime": "1990-05-11T14:30", "location": ROME, "points": ["sun", "moon", "venus"]},
         ("POST", "/api/calc/astrocartography", a),
     ),
+    "relocation": (
+        r := {"birthDateTime": "1990-05-11T14:30", "birthLocation": ROME, "relocatedTo": {"place": "New York, US"}},
+        ("POST", "/api/calc/relocation", r),
+    ),
     "vedic_chart": (
         v := {"dateTime": "1990-05-11T14:30", "location": {"latitude": 28.6139, "longitude": 77.209, "timezone": "Asia/Kolkata"},
               "vargas": ["D1", "D9", "D60"]},

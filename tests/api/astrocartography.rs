@@ -208,6 +208,18 @@ async fn cities_along_each_line_are_the_most_populous_within_reach() {
         }
     }
     assert!(full >= 4, "most lines cross land with four cities near them: {full}");
+
+    // With a smaller radius the cities are the ones around the place too.
+    let lisbon = (-9.1498, 38.7251);
+    let around = with(body, json!({ "near": { "latitude": lisbon.1, "longitude": lisbon.0, "radiusKm": 800 } }));
+    let response = app.post("/api/calc/astrocartography", &around).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    for feature in response.body["data"]["lines"]["features"].as_array().unwrap() {
+        for city in feature["properties"]["cities"].as_array().unwrap() {
+            let at = (city["longitude"].as_f64().unwrap(), city["latitude"].as_f64().unwrap());
+            assert!(haversine_km(at, lisbon) <= 800.0, "{city}");
+        }
+    }
 }
 
 #[tokio::test]

@@ -49,6 +49,7 @@ mod progressions;
 mod recorded;
 mod reference;
 mod refusals;
+mod relocation;
 mod returns;
 mod role_table;
 mod round_trips;

@@ -18,6 +18,7 @@ mod places;
 mod primary_directions;
 mod profections;
 mod progressions;
+mod relocation;
 mod request;
 mod returns;
 mod signed;
@@ -43,6 +44,7 @@ pub mod bodies {
     pub use crate::primary_directions::PrimaryDirectionsRequest;
     pub use crate::profections::ProfectionsRequest;
     pub use crate::progressions::ProgressionsRequest;
+    pub use crate::relocation::RelocationRequest;
     pub use crate::returns::{LunarReturnRequest, SolarReturnRequest};
     pub use crate::solar_arc::SolarArcRequest;
     pub use crate::synastry::SynastryRequest;
@@ -85,6 +87,7 @@ pub fn routes() -> Vec<Route> {
             Some(KeyPermission::CalcRead),
             post(astrocartography::calculate_astrocartography),
         ),
+        Route::new(Method::POST, "/api/calc/relocation", Some(KeyPermission::CalcRead), post(relocation::calculate_relocation)),
         Route::new(Method::POST, "/api/calc/chinese-forecast", Some(KeyPermission::CalcRead), post(chinese_forecast::chinese_forecast))
             .in_module(Module::Chinese),
         Route::new(Method::GET, "/api/places", Some(KeyPermission::CalcRead), get(places::search_places)),

@@ -307,6 +307,30 @@ pub fn astrocartography(answer: &Value) -> String {
     format!("{lines} astrocartography lines; MC lines at {}", meridians.join(", "))
 }
 
+/// The relocated chart: its ascendant and midheaven, the angular planets
+/// and the planets that changed house.
+pub fn relocation(answer: &Value) -> String {
+    let data = answer.get("data").unwrap_or(&Value::Null);
+    let angle = |id: &str| {
+        let sign = title_case(text(data, &format!("/angles/{id}/sign")));
+        let degrees = data.pointer(&format!("/angles/{id}/degreesInSign")).and_then(Value::as_f64).unwrap_or_default();
+        format!("{degrees:.0}° {sign}")
+    };
+    let angular: Vec<String> = data
+        .get("angular")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|a| {
+            let orb = a.get("orb").and_then(Value::as_f64).unwrap_or_default();
+            format!("{} on the {} ({orb:.1}°)", title_case(text(a, "/point")), text(a, "/angle").replace('_', " "))
+        })
+        .collect();
+    let moved = data.get("houseChanges").and_then(Value::as_array).map_or(0, |m| m.iter().filter(|c| c["moved"] == true).count());
+    let angular = if angular.is_empty() { "no planet on an angle".to_owned() } else { angular.join(", ") };
+    format!("Relocated: ascendant {}, midheaven {}; {angular}; {moved} points changed house", angle("ascendant"), angle("midheaven"))
+}
+
 /// The match: the total and each koota's points.
 pub fn kundli_match(answer: &Value) -> String {
     let data = answer.get("data").unwrap_or(&Value::Null);

@@ -257,6 +257,16 @@ pub static TOOLS: &[Tool] = &[
         readable: readable::astrocartography,
     },
     Tool {
+        name: "relocation",
+        title: "Relocated chart",
+        description: "A birth chart cast for another place: the new houses and angles, each planet's house at birth and \
+                      there, and the planets within an orb of a new angle (POST /api/calc/relocation).",
+        input_schema: schema::<calc::bodies::RelocationRequest>,
+        call: Call::Body { path: "/api/calc/relocation" },
+        structured: the_answer,
+        readable: readable::relocation,
+    },
+    Tool {
         name: "vedic_chart",
         title: "Vedic chart (Jyotish)",
         description: "The sidereal chart of the lagna and the nine grahas (Lahiri by default): rashi, nakshatra \

@@ -115,10 +115,12 @@ impl TrueLine {
         LineDistance { distance_km: angle * EARTH_RADIUS_KM, nearest: geo_point(nearest) }
     }
 
-    /// The cities within `within_km` of the line, most populous first, at
-    /// most `limit` of them.
-    pub fn cities_along(&self, within_km: f64, limit: usize) -> Vec<NearCity> {
+    /// The cities within `within_km` of the line (and, with `around`,
+    /// within its radius of its place), most populous first, at most
+    /// `limit` of them.
+    pub fn cities_along(&self, within_km: f64, limit: usize, around: Option<NearPlace>) -> Vec<NearCity> {
         let within = within_km / EARTH_RADIUS_KM;
+        let around = around.map(|near| (unit(near.from), near.radius_km / EARTH_RADIUS_KM));
         // A city further than this from the whole circle is further from
         // the line: one dot product turns most cities away.
         let off_circle = within.min(std::f64::consts::FRAC_PI_2).sin();
@@ -128,6 +130,11 @@ impl TrueLine {
                 break;
             }
             if dot(vector, self.pole).abs() > off_circle {
+                continue;
+            }
+            if let Some((centre, radius)) = around
+                && angle_between(vector, centre) > radius
+            {
                 continue;
             }
             let (angle, _) = self.distance_to(vector);
@@ -170,7 +177,8 @@ pub struct CitySearch {
 }
 
 /// The lines within reach of `near` (all of them without it), nearest
-/// first, each with the cities `cities` asks for.
+/// first, each with the cities `cities` asks for (with `near`, only those
+/// within its radius of its place).
 pub fn measure<'a>(map: &'a Astrocartography, near: Option<NearPlace>, cities: Option<CitySearch>) -> Vec<MeasuredLine<'a>> {
     let mut measured: Vec<MeasuredLine> = map
         .lines
@@ -184,7 +192,7 @@ pub fn measure<'a>(map: &'a Astrocartography, near: Option<NearPlace>, cities: O
             {
                 return None;
             }
-            let cities = cities.map(|c| true_line.cities_along(c.within_km, c.limit)).unwrap_or_default();
+            let cities = cities.map(|c| true_line.cities_along(c.within_km, c.limit, near)).unwrap_or_default();
             Some(MeasuredLine { line, distance, cities })
         })
         .collect();
@@ -287,7 +295,7 @@ mod tests {
     fn cities_along_a_line_are_the_most_populous_within_reach() {
         // The MC on Greenwich's meridian: London is near it.
         let mc = TrueLine::of(&place(0.0, 0.0), 0.0, MapAngle::Mc);
-        let near = mc.cities_along(50.0, 5);
+        let near = mc.cities_along(50.0, 5, None);
         assert_eq!(near.len(), 5);
         assert!(near.iter().any(|n| n.city.name == "London"), "{:?}", near.iter().map(|n| n.city.name).collect::<Vec<_>>());
         assert!(near.windows(2).all(|w| w[0].city.population >= w[1].city.population));
@@ -296,6 +304,15 @@ mod tests {
                 .all(|n| n.distance_km <= 50.0
                     && (n.distance_km - mc.distance([n.city.longitude, n.city.latitude]).distance_km).abs() < 1e-9)
         );
-        assert!(mc.cities_along(0.0, 5).len() <= 1);
+        assert!(mc.cities_along(0.0, 5, None).len() <= 1);
+        // Around Paris, 400 km: London still, Lagos (more populous, on the meridian too) not.
+        let around = NearPlace { from: [2.35, 48.86], radius_km: 400.0 };
+        let near_paris = mc.cities_along(50.0, 5, Some(around));
+        let names: Vec<&str> = near_paris.iter().map(|n| n.city.name).collect();
+        assert!(names.contains(&"London") && !names.contains(&"Accra"), "{names:?}");
+        for near in &near_paris {
+            let at = [near.city.longitude, near.city.latitude];
+            assert!(mc.distance(at).distance_km <= 50.0 && haversine_km(at, around.from) <= 400.0, "{}", near.city.name);
+        }
     }
 }

@@ -6,6 +6,7 @@ pub mod harmonic;
 pub mod midpoint;
 pub mod natal;
 pub mod progression;
+pub mod relocation;
 pub mod returns;
 pub mod solar_arc;
 pub mod transit;
