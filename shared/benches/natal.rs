@@ -1,9 +1,10 @@
 //! One natal chart's computation (ephemeris, houses, aspects), no HTTP.
-//! `cargo bench -p shared --bench natal`
+//! `cargo bench -p shared --bench natal` (and the relocated chart, two of them).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use shared::astro::Ephemeris;
 use shared::astro::aspect::Orbs;
+use shared::astro::chart::relocation::relocate;
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::frame::{Ayanamsa, Frame, Zodiac};
 use shared::astro::house::HouseSystem;
@@ -54,5 +55,22 @@ fn natal(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, natal);
+/// The relocated chart: two charts (birth place and new place), the house
+/// changes and the angular points, a new moment each iteration.
+fn relocation(c: &mut Criterion) {
+    let ephemeris = Ephemeris::with_embedded_files().expect("ephemeris");
+    let input =
+        ChartInput::with_defaults(&ephemeris, shared::astro::time::JulianDay(2_448_023.02), 41.9028, 12.4964, HouseSystem::Placidus);
+    let mut step = 0.0;
+    c.bench_function("relocation_varying_instant", |b| {
+        b.iter(|| {
+            step += 0.37;
+            let mut varied = input.clone();
+            varied.instant.0 += step;
+            relocate(&ephemeris, &varied, 40.7128, -74.006, 5.0).expect("relocation")
+        })
+    });
+}
+
+criterion_group!(benches, natal, relocation);
 criterion_main!(benches);
