@@ -237,6 +237,9 @@ async fn a_bad_near_or_cities_field_is_refused_at_its_pointer() {
         (json!({ "cities": { "limit": 0 } }), "/cities/limit"),
         (json!({ "cities": { "limit": 51 } }), "/cities/limit"),
         (json!({ "cities": { "radius": 5 } }), "/cities/radius"),
+        // An array is not an object, even one whose items would fill the fields in order.
+        (json!({ "cities": [null, null] }), "/cities"),
+        (json!({ "near": ["Lisbon, PT", null, null, 100] }), "/near"),
     ] {
         let response = app.post("/api/calc/astrocartography", &with(rome(), extra.clone())).await;
         assert_eq!(response.status, 422, "{extra}: {}", response.text);

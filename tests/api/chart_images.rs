@@ -606,11 +606,19 @@ async fn an_astrocartography_answer_links_its_world_map() {
     assert_eq!(assert_png(&png.bytes), 1600);
     let wider = open(&app, &format!("{png_url}&size=2400&theme=dark"), &[]).await;
     assert_eq!(assert_png(&wider.bytes), 2400);
-    for bad in ["799", "600", "4001"] {
-        let refused = open(&app, &format!("{png_url}&size={bad}"), &[]).await;
+    let used = units_used(&app).await;
+    let etag = png.header("etag").to_owned();
+    for bad in ["1599", "600", "4001", "big", "-5"] {
+        // Refused before the cache and the meter: no 304 with a good ETag, nothing charged.
+        let refused = open(&app, &format!("{png_url}&size={bad}"), &[("if-none-match", &etag)]).await;
         refused.assert_refused(422, "invalid_parameter");
         assert_eq!(refused.json()["errors"][0]["source"]["parameter"], "size");
+        assert!(refused.json()["errors"][0]["detail"].as_str().unwrap().contains("1600 to 4000"));
     }
+    assert_eq!(units_used(&app).await, used, "a refused size costs nothing");
+    // The width drawn names the bytes: no size and 1600 are one image, one ETag.
+    let explicit = open(&app, &format!("{png_url}&size=1600"), &[]).await;
+    assert_eq!(explicit.header("etag"), etag);
     // In Spanish when asked.
     let spanish = app.post("/api/calc/astrocartography", &with(body, json!({ "language": "es" }))).await;
     let svg = open(&app, spanish.body["data"]["map"]["url"].as_str().unwrap(), &[]).await;

@@ -93,6 +93,18 @@ async fn planets_keep_their_longitudes_and_take_the_new_houses() {
         }
     }
     assert_eq!(angular.len(), expected, "{angular:?}");
+    // The Part of Fortune and the Vertex, made from the angles, are never
+    // angular: at the new moon of 24 May 1990 (11:47 UT) the Part of Fortune (ASC +
+    // Moon − Sun) sits on the ascendant wherever the chart is cast.
+    let new_moon = json!({ "birthDateTime": "1990-05-24T13:47", "points": ["sun", "moon", "part_of_fortune", "vertex"], "angularOrb": 15 });
+    let lots = app.post("/api/calc/relocation", &with(body(), new_moon)).await;
+    assert_eq!(lots.status, 200, "{}", lots.text);
+    let lots_data = &lots.body["data"];
+    let fortune = degrees(&lots_data["points"]["part_of_fortune"]["longitude"]);
+    assert!(arc(fortune, degrees(&lots_data["angles"]["ascendant"]["longitude"])) < 2.0, "the Part of Fortune on the ascendant");
+    let listed: Vec<&Value> = lots.body["data"]["angular"].as_array().unwrap().iter().map(|a| &a["point"]).collect();
+    assert!(!listed.contains(&&json!("part_of_fortune")) && !listed.contains(&&json!("vertex")), "{listed:?}");
+    assert_eq!(lots.body["data"]["houseChanges"].as_array().unwrap().len(), 4);
     let orbs: Vec<f64> = angular.iter().map(|a| degrees(&a["orb"])).collect();
     assert!(orbs.windows(2).all(|w| w[0] <= w[1]) && orbs.iter().all(|o| *o <= 10.0), "{orbs:?}");
     // The image link draws the relocated wheel.
@@ -113,6 +125,7 @@ async fn a_place_by_name_and_bad_fields_point_at_themselves() {
         (json!({ "relocatedTo": { "latitude": 95, "longitude": 0 } }), "/relocatedTo/latitude"),
         (json!({ "relocatedTo": { "place": "Nowhereville" } }), "/relocatedTo/place"),
         (json!({ "houseSystem": "nope" }), "/houseSystem"),
+        (json!({ "moonCenter": "geocentric", "perspective": "heliocentric" }), "/moonCenter"),
     ] {
         let response = app.post("/api/calc/relocation", &with(body(), extra.clone())).await;
         assert_eq!(response.status, 422, "{extra}: {}", response.text);

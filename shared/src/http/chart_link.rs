@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{ApiError, AppState, public_link};
 use crate::astro::aspect::{AspectKind, Orbs};
-use crate::astro::astrocartography::{MapAngle, MapInput, MapMode};
+use crate::astro::astrocartography::{MAP_POINTS, MapAngle, MapInput, MapMode};
 use crate::astro::chart::{ChartInput, MoonCenter};
 use crate::astro::frame::{Ayanamsa, Frame, Perspective, Zodiac};
 use crate::astro::house::HouseSystem;
@@ -253,12 +253,11 @@ impl MapSpec {
     /// The lines' input; refused as an invalid link when not understood.
     pub fn input(&self) -> Result<MapInput, ApiError> {
         let angles = self.a.iter().map(|id| MapAngle::parse(id).ok_or_else(invalid_content)).collect::<Result<_, _>>()?;
-        Ok(MapInput {
-            instant: JulianDay(self.jd),
-            points: points(&self.p)?,
-            angles,
-            mode: if self.z { MapMode::Zodiacal } else { MapMode::Mundo },
-        })
+        let points = points(&self.p)?;
+        if points.iter().any(|p| !MAP_POINTS.contains(p)) {
+            return Err(invalid_content());
+        }
+        Ok(MapInput { instant: JulianDay(self.jd), points, angles, mode: if self.z { MapMode::Zodiacal } else { MapMode::Mundo } })
     }
 }
 
@@ -286,4 +285,25 @@ pub fn sign(app: &AppState, headers: &HeaderMap, claims: &ImageClaims) -> Result
     let token = app.signer.sign(claims).map_err(ApiError::internal)?;
     let link = |path: &str| public_link(app, headers, &format!("{path}?token={token}"), claims.exp);
     Ok(ImageLinks { url: link(SVG_PATH), png_url: link(PNG_PATH) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_map_link_with_a_point_that_has_no_place_in_the_sky_is_not_understood() {
+        let spec = |p: &[&str], a: &[&str]| MapSpec {
+            jd: 2_448_023.02,
+            la: 41.9,
+            lo: 12.5,
+            p: p.iter().map(|s| s.to_string()).collect(),
+            a: a.iter().map(|s| s.to_string()).collect(),
+            z: false,
+        };
+        assert!(spec(&["sun", "chiron"], &["mc"]).input().is_ok());
+        for (p, a) in [(&["vertex"][..], &["mc"][..]), (&["part_of_fortune"], &["mc"]), (&["sun"], &["zenith"]), (&["pluto_x"], &["mc"])] {
+            assert!(spec(p, a).input().is_err(), "{p:?} {a:?}");
+        }
+    }
 }

@@ -11,6 +11,7 @@ pub mod fields;
 pub mod health;
 pub mod links;
 pub mod member;
+pub mod object;
 pub mod page;
 pub mod resource;
 pub mod respond;

@@ -48,7 +48,7 @@ const LEGEND: f64 = 96.0;
 const HEIGHT: f64 = HEADER + MAP_HEIGHT + LEGEND;
 
 /// The narrowest and widest map, in pixels.
-pub const MAP_MIN_PIXELS: u32 = 800;
+pub const MAP_MIN_PIXELS: u32 = 1600;
 pub const MAP_MAX_PIXELS: u32 = 4000;
 /// The width when the link's opener names none.
 pub const MAP_DEFAULT_PIXELS: u32 = 1600;
@@ -78,6 +78,11 @@ fn body_color(point: PointId, theme: Theme) -> Color {
         PointId::Uranus => 0x0288d1,
         PointId::Neptune => 0x2e7d32,
         PointId::Pluto => 0x37474f,
+        PointId::MeanNode => 0x8d6e00,
+        PointId::TrueNode => 0xbf8f00,
+        PointId::SouthNode => 0x6d4c41,
+        PointId::MeanLilith => 0x4a148c,
+        PointId::Chiron => 0x00695c,
         _ => 0x757575,
     };
     let dark = match point {
@@ -91,6 +96,11 @@ fn body_color(point: PointId, theme: Theme) -> Color {
         PointId::Uranus => 0x4fc3f7,
         PointId::Neptune => 0x81c784,
         PointId::Pluto => 0x9fa8da,
+        PointId::MeanNode => 0xdce775,
+        PointId::TrueNode => 0xfff176,
+        PointId::SouthNode => 0xd7ccc8,
+        PointId::MeanLilith => 0xb39ddb,
+        PointId::Chiron => 0x80cbc4,
         _ => 0x9e9e9e,
     };
     let [_, r, g, b] = (if theme == Theme::Dark { dark } else { light } as u32).to_be_bytes();
@@ -116,11 +126,7 @@ fn dashes(angle: MapAngle) -> &'static str {
 }
 
 fn body_name(point: PointId, language: Language) -> &'static str {
-    let index = PointId::ALL.iter().position(|p| *p == point).unwrap_or(0);
-    let names_en = ["Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto"];
-    let names_es = ["Sol", "Luna", "Mercurio", "Venus", "Marte", "Júpiter", "Saturno", "Urano", "Neptuno", "Plutón"];
-    let names = if language == Language::Es { names_es } else { names_en };
-    names.get(index).copied().unwrap_or_else(|| point.id())
+    language.point_name(point)
 }
 
 /// The land and the borders as path data, in map units, built once.
@@ -184,6 +190,8 @@ impl Placed {
 }
 
 const LABEL_WIDTH: f64 = 58.0;
+/// The width the latitude marks take at the map's left edge.
+const LEFT_MARKS: f64 = 36.0;
 const LABEL_HEIGHT: f64 = 22.0;
 
 impl Writer<'_> {
@@ -331,22 +339,32 @@ impl Writer<'_> {
             *points.iter().min_by(|a, b| (a[1] - target).abs().total_cmp(&(b[1] - target).abs())).unwrap_or(&points[0])
         };
         let candidates: Vec<f64> = match trace.angle {
-            MapAngle::Mc => vec![78.0, 70.0, 62.0, 54.0, 46.0, 38.0],
-            MapAngle::Ic => vec![-78.0, -70.0, -62.0, -54.0, -46.0, -38.0],
-            MapAngle::Asc => vec![40.0, 32.0, 24.0, 16.0, 48.0, 8.0, 0.0, -8.0],
-            MapAngle::Dsc => vec![-40.0, -32.0, -24.0, -16.0, -48.0, -8.0, 0.0, 8.0],
+            MapAngle::Mc => vec![78.0, 70.0, 62.0, 54.0, 46.0, 38.0, 30.0, 22.0, 14.0, 6.0],
+            MapAngle::Ic => vec![-78.0, -70.0, -62.0, -54.0, -46.0, -38.0, -30.0, -22.0, -14.0, -6.0],
+            MapAngle::Asc => vec![40.0, 32.0, 24.0, 16.0, 48.0, 8.0, 0.0, -8.0, 56.0, -16.0, -24.0],
+            MapAngle::Dsc => vec![-40.0, -32.0, -24.0, -16.0, -48.0, -8.0, 0.0, 8.0, -56.0, 16.0, 24.0],
         };
         let boxes: Vec<Placed> = candidates
             .iter()
             .map(|&latitude| {
                 let [longitude, latitude] = at_latitude(latitude);
-                // Kept inside the map.
-                let x = x_of(longitude).clamp(LABEL_WIDTH / 2.0 + 2.0, MAP_WIDTH - LABEL_WIDTH / 2.0 - 2.0);
+                // Kept inside the map, clear of the latitude marks on its left edge.
+                let x = x_of(longitude).clamp(LABEL_WIDTH / 2.0 + LEFT_MARKS, MAP_WIDTH - LABEL_WIDTH / 2.0 - 2.0);
                 let y = y_of(latitude).clamp(HEADER + LABEL_HEIGHT, HEADER + MAP_HEIGHT - LABEL_HEIGHT);
                 Placed { x, y, half_width: LABEL_WIDTH / 2.0, half_height: LABEL_HEIGHT / 2.0 }
             })
             .collect();
-        let chosen = boxes.iter().find(|b| !placed.iter().any(|p| p.overlaps(b))).unwrap_or(&boxes[0]);
+        // On the line where there is room; else beside it, a label's width
+        // to the east or west; else on the line over another label.
+        let free = |b: &Placed| !placed.iter().any(|p| p.overlaps(b));
+        let beside = boxes.iter().flat_map(|b| {
+            [1.0, -1.0].map(|side| Placed {
+                x: (b.x + side * (LABEL_WIDTH + 4.0)).clamp(LABEL_WIDTH / 2.0 + LEFT_MARKS, MAP_WIDTH - LABEL_WIDTH / 2.0 - 2.0),
+                ..*b
+            })
+        });
+        let chosen = boxes.iter().copied().find(free).or_else(|| beside.clone().find(free)).unwrap_or(boxes[0]);
+        let chosen = &chosen;
         placed.push(*chosen);
         let color = body_color(trace.point, self.style.theme);
         let palette = &self.style.palette;

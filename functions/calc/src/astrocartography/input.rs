@@ -3,10 +3,10 @@
 use serde::Deserialize;
 use shared::astro::Ephemeris;
 use shared::astro::astrocartography::near::{CitySearch, NearPlace};
-use shared::astro::astrocartography::{MapAngle, MapInput, MapMode};
+use shared::astro::astrocartography::{MAP_POINTS, MapAngle, MapInput, MapMode};
 use shared::astro::point::PointId;
 use shared::astro::time::ResolvedInstant;
-use shared::http::ApiError;
+use shared::http::{ApiError, object};
 use shared::language::Language;
 
 use crate::request::{
@@ -28,8 +28,10 @@ pub struct AstrocartographyRequest {
     /// `mundo` (default: the body's own right ascension and declination) or `zodiacal` (its ecliptic longitude, latitude 0).
     pub mode: Option<String>,
     /// Only the lines that pass within `radiusKm` of a place, each with its distance and nearest point.
+    #[serde(default, deserialize_with = "object::optional")]
     pub near: Option<NearBody>,
     /// The most populous cities within `withinKm` of each line.
+    #[serde(default, deserialize_with = "object::optional")]
     pub cities: Option<CitiesBody>,
     /// The map's language: `en` (default) or `es`.
     pub language: Option<String>,
@@ -100,10 +102,6 @@ pub struct AstrocartographyQuery {
     pub cities: Option<CitySearch>,
     pub language: Language,
 }
-
-/// The points that have a place of their own in the sky to draw: Sun …
-/// Pluto (the default), the nodes, Lilith and Chiron.
-pub const MAP_POINTS: &[PointId] = PointId::ALL.split_at(15).0;
 
 /// A list of ids, each known and listed once, or the default; errors at `/{field}/{index}`.
 fn parse_list<T: Copy + PartialEq>(

@@ -132,20 +132,18 @@ async fn open(
     let maker = Maker::admit(app, &claims, client, headers).await?;
     let version = requested.resolve(maker.organization().api_version.as_deref());
     let language = claims.language.as_deref().and_then(Language::parse).unwrap_or(Language::En);
-    let style = draw::style(
-        claims.customization.as_ref(),
-        language,
-        query.get("theme").map(String::as_str),
-        query.get("size").map(String::as_str),
-    )?;
+    // A map takes its own widths; a wheel's size is the style's.
+    let is_map = matches!(claims.chart, ChartSpec::Map { .. });
+    let size = query.get("size").map(String::as_str);
+    let style = draw::style(claims.customization.as_ref(), language, query.get("theme").map(String::as_str), size.filter(|_| !is_map))?;
+    let map_width = if is_map { Some(world_map::width(size)?) } else { None };
+    let drawn_width = map_width.unwrap_or(style.size.pixels());
 
     // The payload segment is the exact claims; with the applied version,
     // the renderer and the output parameters it names the bytes.
     let payload = token.split('.').nth(1).unwrap_or_default();
     let mut hash = Sha256::new();
-    for part in
-        [payload, &version.applied_text(), renderer(&claims.chart), format_id(format), style.theme.id(), &style.size.pixels().to_string()]
-    {
+    for part in [payload, &version.applied_text(), renderer(&claims.chart), format_id(format), style.theme.id(), &drawn_width.to_string()] {
         hash.update(part.as_bytes());
         hash.update([0]);
     }
@@ -162,8 +160,7 @@ async fn open(
     let (svg, width) = match &claims.chart {
         ChartSpec::Map { i } => {
             let map = world_map::world_map(&app.ephemeris, i, language)?;
-            let width = world_map::width(query.get("size").map(String::as_str), style.size.pixels())?;
-            (render_map_svg(&map, &style, width), width)
+            (render_map_svg(&map, &style, drawn_width), drawn_width)
         }
         ChartSpec::Vedic { i } => {
             let diagram = vedic::diagram(&app.ephemeris, i, language)?;

@@ -38,15 +38,18 @@ pub fn world_map(ephemeris: &Ephemeris, spec: &MapSpec, language: Language) -> R
     })
 }
 
-/// The map's width: the opener's `size`, else the default; a width the map
-/// cannot be drawn at is refused.
-pub fn width(size: Option<&str>, chosen: u32) -> Result<u32, ApiError> {
-    match size {
-        None => Ok(MAP_DEFAULT_PIXELS),
-        Some(_) if (MAP_MIN_PIXELS..=MAP_MAX_PIXELS).contains(&chosen) => Ok(chosen),
-        Some(_) => Err(ApiError::invalid_parameter(
-            "size",
-            format!("a map is {MAP_MIN_PIXELS} to {MAP_MAX_PIXELS} pixels wide (default {MAP_DEFAULT_PIXELS})"),
-        )),
-    }
+/// The map's width: the opener's `size` (whole pixels), else the default;
+/// a width the map cannot be drawn at is refused before anything is drawn
+/// or charged.
+pub fn width(size: Option<&str>) -> Result<u32, ApiError> {
+    let Some(size) = size else { return Ok(MAP_DEFAULT_PIXELS) };
+    size.parse::<u32>()
+        .ok()
+        .filter(|px| size.bytes().all(|b| b.is_ascii_digit()) && (MAP_MIN_PIXELS..=MAP_MAX_PIXELS).contains(px))
+        .ok_or_else(|| {
+            ApiError::invalid_parameter(
+                "size",
+                format!("a map is a whole number of pixels from {MAP_MIN_PIXELS} to {MAP_MAX_PIXELS} wide (default {MAP_DEFAULT_PIXELS})"),
+            )
+        })
 }

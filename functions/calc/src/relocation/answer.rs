@@ -71,6 +71,8 @@ pub fn present(
     meta.add_place("/birthLocation", &query.place);
     meta.add_place("/relocatedTo", &query.relocated_to);
     meta.add_chart(&relocation.relocated);
+    // The birth place's chart gives the natal houses and angles: its warnings too.
+    meta.add_chart(&relocation.natal);
     meta.add_instant(&query.birth_text, &query.birth);
     let data = RelocationData {
         natal_date: format_local(query.birth.local()),
@@ -98,9 +100,14 @@ pub fn present(
         .with_meta(
             "relocation",
             "the birth instant (UT) cast for the new place: houses and angles from its latitude and longitude, the planets' longitudes \
-             unchanged (a topocentric Moon is seen from the new place); texts, when asked, are the natal texts for the new houses",
+             unchanged (a topocentric Moon, or a topocentric perspective, is seen from the new place); texts, when asked, are the natal \
+             texts for the new houses",
         )
         .with_meta("angularOrb", query.angular_orb)
-        .with_meta("angularRule", "a point is angular when its ecliptic longitude is within angularOrb of an angle's longitude");
+        .with_meta(
+            "angularRule",
+            "a point is angular when its ecliptic longitude is within angularOrb of an angle's longitude; the Part of Fortune and the \
+             Vertex, computed from the angles, are left out",
+        );
     meta.finish(document, options)
 }

@@ -5,6 +5,7 @@ use shared::astro::Ephemeris;
 use shared::astro::chart::relocation::DEFAULT_ANGULAR_ORB;
 use shared::astro::chart::relocation::MAX_ANGULAR_ORB;
 use shared::astro::chart::{ChartInput, MoonCenter};
+use shared::astro::frame::Perspective;
 use shared::astro::time::ResolvedInstant;
 use shared::http::ApiError;
 
@@ -47,6 +48,9 @@ impl RelocationQuery {
         let birth = parse_instant(&body.birth_date_time, place.zone.as_ref(), ephemeris, "/birthDateTime", &mut problems);
         let options = parse_common(&body.common_options(), ephemeris, birth.map(|b| b.julian_day_ut()), &mut problems);
         let moon_center = moon_center(body.moon_center.as_deref(), &mut problems);
+        if body.moon_center.is_some() && options.frame.perspective != Perspective::Geocentric {
+            problems.add("/moonCenter", "moonCenter chooses the Moon's place in a geocentric chart; with another perspective leave it out");
+        }
         let angular_orb = body.angular_orb.unwrap_or(DEFAULT_ANGULAR_ORB);
         if !(angular_orb > 0.0 && angular_orb <= MAX_ANGULAR_ORB) {
             problems.add("/angularOrb", format!("the orb must be more than 0 and at most {MAX_ANGULAR_ORB} degrees"));

@@ -73,6 +73,10 @@ impl MapMode {
     }
 }
 
+/// The points that have a place of their own in the sky to draw: Sun …
+/// Pluto (the default), the nodes, Lilith and Chiron.
+pub const MAP_POINTS: &[PointId] = PointId::ALL.split_at(15).0;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapInput {
     pub instant: JulianDay,

@@ -49,11 +49,17 @@ fn separation(a: f64, b: f64) -> f64 {
     if d > 180.0 { d - 360.0 } else { d }
 }
 
+/// Points computed from the angles themselves (the Part of Fortune from the
+/// ascendant, the Vertex from the house frame): near an angle by
+/// construction, so never reported as angular.
+const FROM_THE_ANGLES: [PointId; 2] = [PointId::PartOfFortune, PointId::Vertex];
+
 /// The points within `orb` of an angle of `chart`, nearest first. Pure.
 pub fn angular_points(chart: &NatalChart, orb: f64) -> Vec<AngularPoint> {
     let mut found: Vec<AngularPoint> = chart
         .points
         .iter()
+        .filter(|placed| !FROM_THE_ANGLES.contains(&placed.point))
         .flat_map(|placed| {
             chart.angles.iter().filter_map(move |&(angle, longitude)| {
                 let separation = separation(placed.position.longitude, longitude);
@@ -118,6 +124,7 @@ mod tests {
         let count = direct
             .points
             .iter()
+            .filter(|p| !FROM_THE_ANGLES.contains(&p.point))
             .flat_map(|p| direct.angles.iter().map(move |(_, a)| separation(p.position.longitude, *a).abs()))
             .filter(|d| *d <= 5.0)
             .count();
