@@ -43,6 +43,12 @@ async fn each_bad_field_is_named_by_its_pointer() {
     body["location"]["timezone"] = json!("Europe/Atlantis");
     expect_422(&app, body, "/location/timezone").await;
 
+    // A location is an object: an array is not read field by field.
+    let mut body = rome_1990();
+    body["location"] = json!(["Rome, IT", null, null, null]);
+    let error = expect_422(&app, body, "/location").await;
+    assert!(error["detail"].as_str().unwrap().contains("object"), "{error}");
+
     let mut body = rome_1990();
     body["houseSystem"] = json!("vedic");
     let error = expect_422(&app, body, "/houseSystem").await;

@@ -145,7 +145,7 @@ pub struct LocationFields<'a> {
 /// A place: `place` (a city name, "Rome, IT") or `latitude` and
 /// `longitude`; `timezone` may be left out (the city's, or the one at the
 /// coordinates).
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[derive(Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationBody {
     /// A city by name (`Rome, IT`, `Springfield, IL, US`) instead of coordinates.
@@ -156,6 +156,37 @@ pub struct LocationBody {
     pub latitude: Option<f64>,
     /// IANA time zone (`Europe/Rome`); default: the city's, or the zone at the coordinates.
     pub timezone: Option<String>,
+}
+
+/// A location is an object: the fields serde would otherwise also read from
+/// an array by position are read from an object only (see `http::object`).
+impl<'de> serde::Deserialize<'de> for LocationBody {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields, remote = "LocationBody")]
+        struct Fields {
+            place: Option<String>,
+            longitude: Option<f64>,
+            latitude: Option<f64>,
+            timezone: Option<String>,
+        }
+
+        struct ObjectVisitor;
+
+        impl<'de> serde::de::Visitor<'de> for ObjectVisitor {
+            type Value = LocationBody;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+                formatter.write_str("a location object")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<LocationBody, A::Error> {
+                Fields::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+
+        deserializer.deserialize_map(ObjectVisitor)
+    }
 }
 
 pub fn parse_location(location: &LocationBody, pointer: &str, problems: &mut Problems) -> Place {
