@@ -375,6 +375,13 @@ async fn bad_requests_point_at_the_field_and_list_the_valid_values() {
             "between -90 and 90",
         ),
         (json!({ "reportType": "natal", "subject": maria(), "branding": { "primaryColor": "teal" } }), "/branding/primaryColor", "#rrggbb"),
+        // Objects only: an array is not read field by field.
+        (json!({ "reportType": "natal", "subject": ["Maria", maria()["birthDate"], maria()["birthPlace"]] }), "/subject", "object"),
+        (
+            json!({ "reportType": "natal", "subject": { "name": "Maria", "birthDate": [1990, 5, 11, 14, 30], "birthPlace": maria()["birthPlace"] } }),
+            "/subject/birthDate",
+            "object",
+        ),
     ];
     for (body, pointer, detail) in cases {
         let answer = generate(&app, &app.api_key, &body, None).await;

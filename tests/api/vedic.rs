@@ -410,6 +410,8 @@ async fn an_ashtakoota_match_of_two_births() {
         (with(couple(), json!({ "ayanamsa": "nope" })), "/ayanamsa"),
         (with(couple(), json!({ "node": "osculating" })), "/node"),
         (json!({ "person1": delhi_1990() }), "/person2"),
+        // An array is not a birth, even one whose items are its fields in order.
+        (with(couple(), json!({ "person2": ["1992-08-03T06:10", delhi_1990()["location"]] })), "/person2"),
     ] {
         let response = app.post("/api/vedic/match", &body).await;
         assert_eq!(response.status, 422, "{body}: {}", response.text);

@@ -10,7 +10,7 @@ use shared::astro::house::HouseSystem;
 use shared::astro::time::{CivilDateTime, JulianDay, TimeZoneSpec};
 use shared::http::ApiError;
 use shared::http::fields::{PlacePointers, Problems, parse_language, parse_place};
-use shared::http::whole;
+use shared::http::{object, whole};
 
 use crate::report::{Branding, Person, ReportKind, ReportRequest, Rgb8, Template};
 
@@ -23,11 +23,15 @@ const MAX_PLACE_NAME: usize = 120;
 pub struct GenerateBody {
     report_type: String,
     template_id: Option<String>,
+    #[serde(deserialize_with = "object::only")]
     subject: PersonBody,
+    #[serde(default, deserialize_with = "object::optional")]
     partner: Option<PersonBody>,
+    #[serde(default, deserialize_with = "object::optional")]
     transit_date: Option<DateBody>,
     language: Option<String>,
     house_system: Option<String>,
+    #[serde(default, deserialize_with = "object::optional")]
     branding: Option<BrandingBody>,
 }
 
@@ -35,7 +39,9 @@ pub struct GenerateBody {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PersonBody {
     name: String,
+    #[serde(deserialize_with = "object::only")]
     birth_date: DateBody,
+    #[serde(deserialize_with = "object::only")]
     birth_place: PlaceBody,
 }
 

@@ -4,8 +4,8 @@
 use shared::astro::Ephemeris;
 use shared::astro::time::ResolvedInstant;
 use shared::astro::vedic::VedicInput;
-use shared::http::ApiError;
 use shared::http::fields::{LocationBody, Place, Problems, parse_instant, parse_location};
+use shared::http::{ApiError, object};
 
 use crate::chart::input::{parse_ayanamsa, parse_node};
 
@@ -22,8 +22,10 @@ pub struct BirthBody {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct VedicMatchRequest {
     /// The groom's birth.
+    #[serde(deserialize_with = "object::only")]
     pub person1: BirthBody,
     /// The bride's birth.
+    #[serde(deserialize_with = "object::only")]
     pub person2: BirthBody,
     /// The sidereal zodiac's ayanamsa: `lahiri` (default) or any Swiss Ephemeris ayanamsa id.
     pub ayanamsa: Option<String>,
