@@ -17,6 +17,7 @@ fn world_map(ephemeris: &Ephemeris, instant: f64) -> WorldMap {
         title: "Astrocartography".into(),
         subtitle: "11 May 1990, 12:30 UT · 41°54′N 12°30′E · lines in mundo".into(),
         lines: map.lines.into_iter().map(|l| MapTrace { point: l.point, angle: l.angle, segments: l.segments }).collect(),
+        local_space: Vec::new(),
         birth_place: [12.4964, 41.9028],
     }
 }

@@ -157,3 +157,72 @@ fn distances_to_the_lines_match_a_sampled_geodesic_search() {
     );
     assert_eq!(compared, 9 * 2 * 10 * 4 * 13);
 }
+
+/// Local space against `reference/local_space.py` → `local_space_reference.json`:
+/// the nine moments, each at its own birth place (Edinburgh to Honolulu,
+/// Tromsø with circumpolar bodies), both modes: the azimuth and altitude
+/// from Skyfield's own horizon frame (`wgs84.latlon(φ, λ).rotation_at(t)`
+/// applied to the geocentric apparent direction), and eight points of the
+/// great circle from geographiclib's `Direct` on the sphere, rebuilt here
+/// from the reference's own azimuth (ours differ by our positions: ≤ 3″
+/// for the Moon, 1″ for the others).
+#[test]
+fn local_space_matches_skyfields_horizon_and_geographiclibs_circles() {
+    use shared::astro::astrocartography::local_space::{along, great_circle, local_space};
+
+    let ephemeris = Ephemeris::with_embedded_files().unwrap();
+    let reference: Value = serde_json::from_str(include_str!("reference/local_space_reference.json")).unwrap();
+    let (mut worst_moon, mut worst_other, mut worst_circle, mut compared) = (0.0f64, 0.0f64, 0.0f64, 0);
+    for case in reference["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let birth = [case["place"][0].as_f64().unwrap(), case["place"][1].as_f64().unwrap()];
+        for (mode, key) in [(MapMode::Mundo, "mundo"), (MapMode::Zodiacal, "zodiacal")] {
+            let input = MapInput {
+                instant: JulianDay(case["jd_ut"].as_f64().unwrap()),
+                points: BODIES.to_vec(),
+                angles: MapAngle::ALL.to_vec(),
+                mode,
+            };
+            let map = astrocartography(&ephemeris, &input).unwrap();
+            for line in local_space(&map, birth) {
+                let theirs = &case["modes"][key][line.point.id()];
+                let (azimuth, altitude) = (theirs["azimuth"].as_f64().unwrap(), theirs["altitude"].as_f64().unwrap());
+                // The azimuth is ill-defined at the zenith: weigh it by cos(altitude), as a distance on the sky.
+                let azimuth_arcsec = angular_distance(line.azimuth, azimuth) * altitude.to_radians().cos() * 3600.0;
+                let altitude_arcsec = (line.altitude - altitude).abs() * 3600.0;
+                let worst = azimuth_arcsec.max(altitude_arcsec);
+                let tolerance = if line.point == PointId::Moon { 3.0 } else { 1.0 };
+                assert!(
+                    worst < tolerance,
+                    "{name} {key} {}: azimuth {} vs {azimuth}, altitude {} vs {altitude}",
+                    line.point.id(),
+                    line.azimuth,
+                    line.altitude
+                );
+                if line.point == PointId::Moon {
+                    worst_moon = worst_moon.max(worst)
+                } else {
+                    worst_other = worst_other.max(worst)
+                }
+                // The circle from the reference's own azimuth.
+                let circle = great_circle(birth, azimuth);
+                let points: Vec<[f64; 2]> = circle.iter().flatten().copied().collect();
+                for sample in theirs["circle"].as_array().unwrap() {
+                    let (d, lon, lat) = (sample[0].as_f64().unwrap(), sample[1].as_f64().unwrap(), sample[2].as_f64().unwrap());
+                    let ours = along(birth, azimuth, d);
+                    let off = arc_degrees(ours, [lon, lat]);
+                    assert!(off < 1e-6, "{name} {key} {} at {d}°: {ours:?} vs [{lon}, {lat}]", line.point.id());
+                    worst_circle = worst_circle.max(off);
+                    // And the drawn circle passes through it (sampled every degree, so its d-th point).
+                    let drawn = points.iter().map(|p| arc_degrees(*p, [lon, lat])).fold(f64::INFINITY, f64::min);
+                    assert!(drawn < 1e-6, "{name} {key} {} at {d}°: the drawn circle misses it by {drawn}°", line.point.id());
+                }
+                compared += 1;
+            }
+        }
+    }
+    eprintln!(
+        "local space: {compared} directions, the Moon's within {worst_moon:.3}″, the others' within {worst_other:.3}″; circle points within {worst_circle:.2e}°"
+    );
+    assert_eq!(compared, 9 * 2 * 10);
+}

@@ -246,3 +246,40 @@ async fn a_bad_near_or_cities_field_is_refused_at_its_pointer() {
         assert!(response.pointers().contains(&pointer.to_owned()), "{extra}: {}", response.text);
     }
 }
+
+#[tokio::test]
+async fn local_space_lines_leave_the_birth_place_towards_each_body() {
+    let app = TestApp::spawn().await;
+    let response =
+        app.post("/api/calc/astrocartography", &with(rome(), json!({ "localSpace": true, "points": ["sun", "moon", "mars"] }))).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    let data = &response.body["data"];
+    assert!(response.body["meta"]["localSpace"].as_str().unwrap().contains("great circle"));
+    let sidereal = data["siderealTime"].as_f64().unwrap();
+    let (birth_lon, birth_lat) = (12.4964f64, 41.9028f64);
+    let features = data["localSpace"]["features"].as_array().unwrap();
+    assert_eq!(features.len(), 3);
+    for (feature, body) in features.iter().zip(data["points"].as_array().unwrap()) {
+        let properties = &feature["properties"];
+        assert_eq!(properties["point"], body["point"]);
+        let (ra, dec) = (body["rightAscension"].as_f64().unwrap(), body["declination"].as_f64().unwrap());
+        let (h, altitude) = hour_angle_and_altitude(ra, dec, sidereal, birth_lon, birth_lat);
+        assert!((properties["altitude"].as_f64().unwrap() - altitude).abs() < 1e-9);
+        // East of the meridian (rising side) the azimuth is under 180°.
+        let azimuth = properties["azimuth"].as_f64().unwrap();
+        assert!((0.0..360.0).contains(&azimuth) && (h < 0.0) == (azimuth < 180.0), "{} H {h} azimuth {azimuth}", body["point"]);
+        // The circle starts at the birth place and, 90° along, is a quarter of the Earth away.
+        let coordinates: Vec<(f64, f64)> = feature["geometry"]["coordinates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|segment| segment.as_array().unwrap().iter().map(|p| (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())))
+            .collect();
+        assert!(haversine_km(coordinates[0], (birth_lon, birth_lat)) < 1e-6);
+        let quarter = 6371.0 * std::f64::consts::FRAC_PI_2;
+        assert!(coordinates.iter().any(|p| (haversine_km(*p, (birth_lon, birth_lat)) - quarter).abs() < 1.0));
+    }
+    // Without the option, no local space.
+    let plain = app.post("/api/calc/astrocartography", &rome()).await;
+    assert!(plain.body["data"].get("localSpace").is_none());
+}

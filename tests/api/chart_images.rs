@@ -619,6 +619,17 @@ async fn an_astrocartography_answer_links_its_world_map() {
     // The width drawn names the bytes: no size and 1600 are one image, one ETag.
     let explicit = open(&app, &format!("{png_url}&size=1600"), &[]).await;
     assert_eq!(explicit.header("etag"), etag);
+    // Local space drawn when asked: a dotted circle a body.
+    let with_local_space = app.post("/api/calc/astrocartography", &with(body.clone(), json!({ "localSpace": true }))).await;
+    let svg = open(&app, with_local_space.body["data"]["map"]["url"].as_str().unwrap(), &[]).await;
+    let text = String::from_utf8(svg.bytes).unwrap();
+    // Each line's hover title names its azimuth ("Venus local space 277°"); the legend explains the dots.
+    let titled = text
+        .match_indices(" local space ")
+        .filter(|(at, found)| text[at + found.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(titled, 3, "one local space line a body");
+    assert!(text.contains("dotted: local space"));
     // In Spanish when asked.
     let spanish = app.post("/api/calc/astrocartography", &with(body, json!({ "language": "es" }))).await;
     let svg = open(&app, spanish.body["data"]["map"]["url"].as_str().unwrap(), &[]).await;

@@ -236,10 +236,13 @@ pub struct MapSpec {
     /// Zodiacal lines (mundo when absent).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub z: bool,
+    /// The local space lines drawn too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ls: bool,
 }
 
 impl MapSpec {
-    pub fn of(input: &MapInput, latitude: f64, longitude: f64) -> Self {
+    pub fn of(input: &MapInput, latitude: f64, longitude: f64, local_space: bool) -> Self {
         Self {
             jd: input.instant.0,
             la: latitude,
@@ -247,6 +250,7 @@ impl MapSpec {
             p: input.points.iter().map(|p| p.id().to_owned()).collect(),
             a: input.angles.iter().map(|a| a.id().to_owned()).collect(),
             z: input.mode == MapMode::Zodiacal,
+            ls: local_space,
         }
     }
 
@@ -300,6 +304,7 @@ mod tests {
             p: p.iter().map(|s| s.to_string()).collect(),
             a: a.iter().map(|s| s.to_string()).collect(),
             z: false,
+            ls: false,
         };
         assert!(spec(&["sun", "chiron"], &["mc"]).input().is_ok());
         for (p, a) in [(&["vertex"][..], &["mc"][..]), (&["part_of_fortune"], &["mc"]), (&["sun"], &["zenith"]), (&["pluto_x"], &["mc"])] {

@@ -34,7 +34,9 @@ pub use resvg::usvg;
 pub use style::{ChartSize, Color, FALLBACK_FONTS, MAX_LABELS, Palette, Style, StyleError, Theme};
 pub use svg::render_svg;
 pub use vedic::{VedicDiagram, VedicLayout, VedicMark, render_vedic_svg, vedic_pixel_height};
-pub use world_map::{MAP_DEFAULT_PIXELS, MAP_MAX_PIXELS, MAP_MIN_PIXELS, MapTrace, WorldMap, map_pixel_height, render_map_svg};
+pub use world_map::{
+    LocalSpaceTrace, MAP_DEFAULT_PIXELS, MAP_MAX_PIXELS, MAP_MIN_PIXELS, MapTrace, WorldMap, map_pixel_height, render_map_svg,
+};
 
 use crate::astro::aspect::{Aspect, AspectKind};
 use crate::astro::chart::{NatalChart, PointPlacement};

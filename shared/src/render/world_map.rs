@@ -24,8 +24,19 @@ pub struct WorldMap {
     pub title: String,
     pub subtitle: String,
     pub lines: Vec<MapTrace>,
+    /// Local space lines, when asked for.
+    pub local_space: Vec<LocalSpaceTrace>,
     /// `[longitude, latitude]`.
     pub birth_place: GeoPoint,
+}
+
+/// A body's local space line: the great circle from the birth place
+/// towards its azimuth.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LocalSpaceTrace {
+    pub point: PointId,
+    pub azimuth: f64,
+    pub segments: Vec<Vec<GeoPoint>>,
 }
 
 /// One line to draw: whose, which angle, its pieces (cut at the antimeridian).
@@ -233,11 +244,17 @@ impl Writer<'_> {
         self.graticule()?;
         // The lines, then their labels above every line.
         let mut placed: Vec<Placed> = Vec::new();
+        for trace in &self.map.local_space {
+            self.local_space_trace(trace)?;
+        }
         for trace in &self.map.lines {
             self.trace(trace)?;
         }
         for trace in &self.map.lines {
             self.label(trace, &mut placed)?;
+        }
+        for trace in &self.map.local_space {
+            self.local_space_label(trace, &mut placed)?;
         }
         self.birth_place()?;
         write!(
@@ -255,7 +272,7 @@ impl Writer<'_> {
 
     fn defs(&mut self) -> fmt::Result {
         self.out.push_str("<defs>");
-        let mut points: Vec<PointId> = self.map.lines.iter().map(|t| t.point).collect();
+        let mut points: Vec<PointId> = self.map.lines.iter().map(|t| t.point).chain(self.map.local_space.iter().map(|t| t.point)).collect();
         points.sort();
         points.dedup();
         for point in points {
@@ -309,6 +326,26 @@ impl Writer<'_> {
         Ok(())
     }
 
+    fn local_space_trace(&mut self, trace: &LocalSpaceTrace) -> fmt::Result {
+        let color = body_color(trace.point, self.style.theme);
+        let mut d = String::new();
+        for segment in &trace.segments {
+            for (index, [longitude, latitude]) in segment.iter().enumerate() {
+                let _ = write!(d, "{}{} {}", if index == 0 { 'M' } else { 'L' }, N(x_of(*longitude)), N(y_of(*latitude)));
+            }
+        }
+        let title = match self.style.language {
+            Language::Es => "espacio local",
+            Language::En => "local space",
+        };
+        write!(
+            self.out,
+            r#"<path d="{d}" fill="none" stroke="{color}" stroke-width="1.4" stroke-dasharray="2 4" stroke-linecap="round"><title>{} {title} {}°</title></path>"#,
+            Esc(body_name(trace.point, self.style.language)),
+            trace.azimuth.round()
+        )
+    }
+
     fn trace(&mut self, trace: &MapTrace) -> fmt::Result {
         let color = body_color(trace.point, self.style.theme);
         let mut d = String::new();
@@ -344,10 +381,26 @@ impl Writer<'_> {
             MapAngle::Asc => vec![40.0, 32.0, 24.0, 16.0, 48.0, 8.0, 0.0, -8.0, 56.0, -16.0, -24.0],
             MapAngle::Dsc => vec![-40.0, -32.0, -24.0, -16.0, -48.0, -8.0, 0.0, 8.0, -56.0, 16.0, 24.0],
         };
-        let boxes: Vec<Placed> = candidates
+        let positions: Vec<GeoPoint> = candidates.iter().map(|&latitude| at_latitude(latitude)).collect();
+        self.label_at(trace.point, angle_label(trace.angle), &positions, placed)
+    }
+
+    /// A local space line's label along it, some way out from the birth
+    /// place towards the body.
+    fn local_space_label(&mut self, trace: &LocalSpaceTrace, placed: &mut Vec<Placed>) -> fmt::Result {
+        let points: Vec<GeoPoint> = trace.segments.iter().flatten().copied().collect();
+        let positions: Vec<GeoPoint> = [24, 32, 40, 16, 48, 56, 64].iter().filter_map(|&step| points.get(step).copied()).collect();
+        if positions.is_empty() {
+            return Ok(());
+        }
+        self.label_at(trace.point, "LS", &positions, placed)
+    }
+
+    /// A label box at the first of `positions` that covers no other label.
+    fn label_at(&mut self, point: PointId, text: &str, positions: &[GeoPoint], placed: &mut Vec<Placed>) -> fmt::Result {
+        let boxes: Vec<Placed> = positions
             .iter()
-            .map(|&latitude| {
-                let [longitude, latitude] = at_latitude(latitude);
+            .map(|&[longitude, latitude]| {
                 // Kept inside the map, clear of the latitude marks on its left edge.
                 let x = x_of(longitude).clamp(LABEL_WIDTH / 2.0 + LEFT_MARKS, MAP_WIDTH - LABEL_WIDTH / 2.0 - 2.0);
                 let y = y_of(latitude).clamp(HEADER + LABEL_HEIGHT, HEADER + MAP_HEIGHT - LABEL_HEIGHT);
@@ -366,7 +419,7 @@ impl Writer<'_> {
         let chosen = boxes.iter().copied().find(free).or_else(|| beside.clone().find(free)).unwrap_or(boxes[0]);
         let chosen = &chosen;
         placed.push(*chosen);
-        let color = body_color(trace.point, self.style.theme);
+        let color = body_color(point, self.style.theme);
         let palette = &self.style.palette;
         write!(
             self.out,
@@ -381,7 +434,7 @@ impl Writer<'_> {
         write!(
             self.out,
             r##"<use href="#glyph-{}" x="{}" y="{}" width="{glyph}" height="{glyph}" color="{color}"/>"##,
-            trace.point.id(),
+            point.id(),
             N(chosen.x - LABEL_WIDTH / 2.0 + 4.0),
             N(chosen.y - glyph / 2.0)
         )?;
@@ -390,7 +443,7 @@ impl Writer<'_> {
             r#"<text x="{}" y="{}" font-size="12" font-weight="bold" fill="{color}">{}</text>"#,
             N(chosen.x - LABEL_WIDTH / 2.0 + 23.0),
             N(chosen.y + 4.0),
-            angle_label(trace.angle)
+            Esc(text)
         )
     }
 
@@ -415,9 +468,9 @@ impl Writer<'_> {
         let language = self.style.language;
         let top = HEADER + MAP_HEIGHT + 18.0;
         let mut points: Vec<PointId> = Vec::new();
-        for trace in &self.map.lines {
-            if !points.contains(&trace.point) {
-                points.push(trace.point);
+        for point in self.map.lines.iter().map(|t| t.point).chain(self.map.local_space.iter().map(|t| t.point)) {
+            if !points.contains(&point) {
+                points.push(point);
             }
         }
         // Bodies in rows of up to eight.
@@ -464,6 +517,18 @@ impl Writer<'_> {
             N(y + 4.0),
             Esc(birth)
         )?;
+        if !self.map.local_space.is_empty() {
+            let local = match language {
+                Language::Es => "punteada: espacio local (LS)",
+                Language::En => "dotted: local space (LS)",
+            };
+            write!(
+                self.out,
+                r#"<path d="M1000 {}h34" stroke="{muted}" stroke-width="1.6" stroke-dasharray="2 4" stroke-linecap="round"/>"#,
+                N(y)
+            )?;
+            write!(self.out, r#"<text x="1040" y="{}" font-size="12" fill="{muted}">{}</text>"#, N(y + 4.0), Esc(local))?;
+        }
         write!(
             self.out,
             r#"<text x="{}" y="{}" font-size="11" text-anchor="end" fill="{muted}">Natural Earth · equirectangular</text>"#,
@@ -489,6 +554,11 @@ mod tests {
                     segments: vec![vec![[170.0, -60.0], [180.0, 0.0]], vec![[-180.0, 0.0], [-170.0, 60.0]]],
                 },
             ],
+            local_space: vec![LocalSpaceTrace {
+                point: PointId::Mars,
+                azimuth: 120.0,
+                segments: crate::astro::astrocartography::local_space::great_circle([12.5, 41.9], 120.0),
+            }],
             birth_place: [12.5, 41.9],
         }
     }
@@ -505,7 +575,8 @@ mod tests {
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(svg.contains(r#"width="1600" height="972""#), "{}", &svg[..200]);
         assert!(svg.contains("&lt;14:30&gt;") && !svg.contains("<14:30>"));
-        assert_eq!(svg.matches("<title>").count(), 2, "one hover title a line");
+        assert_eq!(svg.matches("<title>").count(), 3, "one hover title a line");
+        assert!(svg.contains(">Mars local space 120°<") && svg.contains(">LS<") && svg.contains("dotted: local space"));
         assert!(svg.contains("glyph-sun") && svg.contains("glyph-venus"));
         assert!(svg.contains(">DSC<") && svg.contains(">MC<"));
         // The birth place at 12.5°E 41.9°N.

@@ -5,6 +5,7 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 use shared::astro::EphemerisSource;
+use shared::astro::astrocartography::local_space::LocalSpaceLine;
 use shared::astro::astrocartography::near::MeasuredLine;
 use shared::astro::astrocartography::{Astrocartography, east_longitude};
 use shared::astro::time::{format_local, format_utc};
@@ -25,6 +26,10 @@ pub struct AstrocartographyData {
     sidereal_time: f64,
     /// Signed links to the world map with the lines drawn (SVG and PNG).
     map: ImageLinks,
+    /// With `localSpace`: each body's azimuth and altitude at the birth
+    /// place and its great circle, a GeoJSON FeatureCollection.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    local_space: Option<Value>,
 }
 
 fn feature(measured: &MeasuredLine, with_cities: bool) -> Value {
@@ -55,10 +60,19 @@ fn feature(measured: &MeasuredLine, with_cities: bool) -> Value {
     })
 }
 
+fn local_space_feature(line: &LocalSpaceLine) -> Value {
+    json!({
+        "type": "Feature",
+        "properties": { "point": line.point.id(), "azimuth": line.azimuth, "altitude": line.altitude },
+        "geometry": { "type": "MultiLineString", "coordinates": line.segments },
+    })
+}
+
 pub fn present(
     query: &AstrocartographyQuery,
     map: &Astrocartography,
     lines: &[MeasuredLine],
+    local_space: Option<&[LocalSpaceLine]>,
     image: ImageLinks,
 ) -> Document<AstrocartographyData> {
     let points = map
@@ -82,6 +96,8 @@ pub fn present(
         points,
         sidereal_time: map.sidereal_degrees,
         map: image,
+        local_space: local_space
+            .map(|lines| json!({ "type": "FeatureCollection", "features": lines.iter().map(local_space_feature).collect::<Vec<_>>() })),
     };
     let moshier = map.sources.contains(&EphemerisSource::Moshier);
     let mut document = Document::new(data)
@@ -116,6 +132,14 @@ pub fn present(
             "great-circle, on a sphere of radius 6371.0 km, to the true line (an MC or IC line is half a meridian; an ASC or DSC line \
              half of the great circle 90° from the body's sub-point, its ends where ASC meets DSC); lines beyond radiusKm left out, the \
              nearest first",
+        );
+    }
+    if local_space.is_some() {
+        document = document.with_meta(
+            "localSpace",
+            "each body's azimuth (from north through east) and altitude at the birth place, from the same place of date as the lines \
+             (geocentric, no refraction or parallax); its line is the great circle leaving the birth place on that azimuth, round the \
+             whole Earth (sphere), sampled every degree of arc and cut at the antimeridian",
         );
     }
     if let Some(cities) = &query.cities {

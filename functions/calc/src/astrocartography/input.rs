@@ -35,6 +35,8 @@ pub struct AstrocartographyRequest {
     pub cities: Option<CitiesBody>,
     /// The map's language: `en` (default) or `es`.
     pub language: Option<String>,
+    /// Local space: each body's azimuth at the birth place and the great circle leaving it in that direction (default false).
+    pub local_space: Option<bool>,
 }
 
 /// A place (`place`, or `latitude` and `longitude`) and a radius.
@@ -101,6 +103,7 @@ pub struct AstrocartographyQuery {
     pub near: Option<Near>,
     pub cities: Option<CitySearch>,
     pub language: Language,
+    pub local_space: bool,
 }
 
 /// A list of ids, each known and listed once, or the default; errors at `/{field}/{index}`.
@@ -151,6 +154,6 @@ impl AstrocartographyQuery {
         problems.into_result()?;
         let birth = birth.ok_or_else(|| ApiError::invalid_field("/dateTime", "the date-time could not be placed in time"))?;
         let input = MapInput { instant: birth.julian_day_ut(), points, angles, mode };
-        Ok(Self { birth, place, input, near, cities, language })
+        Ok(Self { birth, place, input, near, cities, language, local_space: body.local_space == Some(true) })
     }
 }

@@ -8,6 +8,7 @@ mod input;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use shared::astro::astrocartography::astrocartography;
+use shared::astro::astrocartography::local_space::local_space;
 use shared::astro::astrocartography::near::measure;
 use shared::http::chart_link::{ChartSpec, MapSpec};
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
@@ -29,7 +30,9 @@ pub async fn calculate_astrocartography(
     let query = AstrocartographyQuery::parse(&body, &app.ephemeris)?;
     let map = astrocartography(&app.ephemeris, &query.input).map_err(|e| ephemeris_error(e, "/dateTime"))?;
     let lines = measure(&map, query.near.as_ref().map(|near| near.measure), query.cities);
-    let spec = MapSpec::of(&query.input, query.place.latitude, query.place.longitude);
+    let birth_place = [query.place.longitude, query.place.latitude];
+    let local_space = query.local_space.then(|| local_space(&map, birth_place));
+    let spec = MapSpec::of(&query.input, query.place.latitude, query.place.longitude, query.local_space);
     let image = plain_image_link(&app, &headers, &caller, ChartSpec::Map { i: spec }, query.language)?;
-    Ok(present(&query, &map, &lines, image))
+    Ok(present(&query, &map, &lines, local_space.as_deref(), image))
 }

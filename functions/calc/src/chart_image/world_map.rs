@@ -3,11 +3,12 @@
 //! (`shared::render::render_map_svg`).
 
 use shared::astro::Ephemeris;
+use shared::astro::astrocartography::local_space::local_space;
 use shared::astro::astrocartography::{MapMode, astrocartography};
 use shared::http::ApiError;
 use shared::http::chart_link::MapSpec;
 use shared::language::Language;
-use shared::render::{MAP_DEFAULT_PIXELS, MAP_MAX_PIXELS, MAP_MIN_PIXELS, MapTrace, WorldMap};
+use shared::render::{LocalSpaceTrace, MAP_DEFAULT_PIXELS, MAP_MAX_PIXELS, MAP_MIN_PIXELS, MapTrace, WorldMap};
 
 use super::wheel::{moment, place};
 use crate::request::ephemeris_error;
@@ -33,6 +34,13 @@ pub fn world_map(ephemeris: &Ephemeris, spec: &MapSpec, language: Language) -> R
             place(spec.la, spec.lo, language),
             if es { "líneas" } else { "lines" }
         ),
+        local_space: match spec.ls {
+            true => local_space(&map, [spec.lo, spec.la])
+                .into_iter()
+                .map(|line| LocalSpaceTrace { point: line.point, azimuth: line.azimuth, segments: line.segments })
+                .collect(),
+            false => Vec::new(),
+        },
         lines: map.lines.into_iter().map(|line| MapTrace { point: line.point, angle: line.angle, segments: line.segments }).collect(),
         birth_place: [spec.lo, spec.la],
     })

@@ -17,6 +17,7 @@
 //!   of latitude and more finely towards their ends; meridians at every
 //!   degree. Lines are cut at the antimeridian (RFC 7946).
 
+pub mod local_space;
 pub mod near;
 
 use std::collections::BTreeSet;
