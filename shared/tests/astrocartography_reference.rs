@@ -12,13 +12,22 @@
 
 use serde_json::Value;
 use shared::astro::Ephemeris;
-use shared::astro::astrocartography::{MapAngle, MapInput, MapMode, astrocartography};
+use shared::astro::astrocartography::{Astrocartography, MapAngle, MapInput, MapMode, astrocartography};
 use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
 use shared::astro::zodiac::angular_distance;
 
 /// Sun … Pluto, the reference's ten bodies.
 const BODIES: &[PointId] = PointId::ALL.split_at(10).0;
+
+/// The case's lines of the ten bodies in both modes, with each mode's key in the reference.
+fn maps_of(ephemeris: &Ephemeris, case: &Value) -> [(&'static str, Astrocartography); 2] {
+    [(MapMode::Mundo, "mundo"), (MapMode::Zodiacal, "zodiacal")].map(|(mode, key)| {
+        let input =
+            MapInput { instant: JulianDay(case["jd_ut"].as_f64().unwrap()), points: BODIES.to_vec(), angles: MapAngle::ALL.to_vec(), mode };
+        (key, astrocartography(ephemeris, &input).unwrap())
+    })
+}
 
 #[test]
 fn every_line_matches_skyfields_horizon_and_meridian() {
@@ -27,14 +36,7 @@ fn every_line_matches_skyfields_horizon_and_meridian() {
     let (mut worst_moon, mut worst_other, mut compared, mut absent) = (0.0f64, 0.0f64, 0, 0);
     for case in reference["cases"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
-        for (mode, key) in [(MapMode::Mundo, "mundo"), (MapMode::Zodiacal, "zodiacal")] {
-            let input = MapInput {
-                instant: JulianDay(case["jd_ut"].as_f64().unwrap()),
-                points: BODIES.to_vec(),
-                angles: MapAngle::ALL.to_vec(),
-                mode,
-            };
-            let map = astrocartography(&ephemeris, &input).unwrap();
+        for (key, map) in maps_of(&ephemeris, case) {
             for line in &map.lines {
                 let theirs = &case["bodies"][line.point.id()][key];
                 let tolerance_arcsec = if line.point == PointId::Moon { 3.0 } else { 1.0 };
@@ -117,14 +119,7 @@ fn distances_to_the_lines_match_a_sampled_geodesic_search() {
     let (mut compared, mut worst_km, mut worst_nearest, mut at_ends) = (0, 0.0f64, 0.0f64, 0);
     for case in reference["cases"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
-        for (mode, key) in [(MapMode::Mundo, "mundo"), (MapMode::Zodiacal, "zodiacal")] {
-            let input = MapInput {
-                instant: JulianDay(case["jd_ut"].as_f64().unwrap()),
-                points: BODIES.to_vec(),
-                angles: MapAngle::ALL.to_vec(),
-                mode,
-            };
-            let map = astrocartography(&ephemeris, &input).unwrap();
+        for (key, map) in maps_of(&ephemeris, case) {
             for place in &map.places {
                 for angle in MapAngle::ALL {
                     let line = TrueLine::of(place, map.sidereal_degrees, angle);
@@ -176,14 +171,7 @@ fn local_space_matches_skyfields_horizon_and_geographiclibs_circles() {
     for case in reference["cases"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
         let birth = [case["place"][0].as_f64().unwrap(), case["place"][1].as_f64().unwrap()];
-        for (mode, key) in [(MapMode::Mundo, "mundo"), (MapMode::Zodiacal, "zodiacal")] {
-            let input = MapInput {
-                instant: JulianDay(case["jd_ut"].as_f64().unwrap()),
-                points: BODIES.to_vec(),
-                angles: MapAngle::ALL.to_vec(),
-                mode,
-            };
-            let map = astrocartography(&ephemeris, &input).unwrap();
+        for (key, map) in maps_of(&ephemeris, case) {
             for line in local_space(&map, birth) {
                 let theirs = &case["modes"][key][line.point.id()];
                 let (azimuth, altitude) = (theirs["azimuth"].as_f64().unwrap(), theirs["altitude"].as_f64().unwrap());

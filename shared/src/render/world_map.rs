@@ -136,6 +136,17 @@ fn dashes(angle: MapAngle) -> &'static str {
     }
 }
 
+/// A line's pieces as SVG path data on the map.
+fn path_data(segments: &[Vec<GeoPoint>]) -> String {
+    let mut d = String::with_capacity(segments.iter().map(|s| s.len() * 16).sum());
+    for segment in segments {
+        for (index, [longitude, latitude]) in segment.iter().enumerate() {
+            let _ = write!(d, "{}{} {}", if index == 0 { 'M' } else { 'L' }, N(x_of(*longitude)), N(y_of(*latitude)));
+        }
+    }
+    d
+}
+
 fn body_name(point: PointId, language: Language) -> &'static str {
     language.point_name(point)
 }
@@ -328,12 +339,7 @@ impl Writer<'_> {
 
     fn local_space_trace(&mut self, trace: &LocalSpaceTrace) -> fmt::Result {
         let color = body_color(trace.point, self.style.theme);
-        let mut d = String::new();
-        for segment in &trace.segments {
-            for (index, [longitude, latitude]) in segment.iter().enumerate() {
-                let _ = write!(d, "{}{} {}", if index == 0 { 'M' } else { 'L' }, N(x_of(*longitude)), N(y_of(*latitude)));
-            }
-        }
+        let d = path_data(&trace.segments);
         let title = match self.style.language {
             Language::Es => "espacio local",
             Language::En => "local space",
@@ -348,12 +354,7 @@ impl Writer<'_> {
 
     fn trace(&mut self, trace: &MapTrace) -> fmt::Result {
         let color = body_color(trace.point, self.style.theme);
-        let mut d = String::new();
-        for segment in &trace.segments {
-            for (index, [longitude, latitude]) in segment.iter().enumerate() {
-                let _ = write!(d, "{}{} {}", if index == 0 { 'M' } else { 'L' }, N(x_of(*longitude)), N(y_of(*latitude)));
-            }
-        }
+        let d = path_data(&trace.segments);
         write!(
             self.out,
             r#"<path d="{d}" fill="none" stroke="{color}" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"{}><title>{} {}</title></path>"#,

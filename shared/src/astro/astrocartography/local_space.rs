@@ -84,10 +84,7 @@ pub fn local_space(map: &Astrocartography, birth_place: GeoPoint) -> Vec<LocalSp
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn place(ra: f64, dec: f64) -> SkyPlace {
-        SkyPlace { point: PointId::Sun, longitude: 0.0, latitude: 0.0, right_ascension: ra, declination: dec }
-    }
+    use crate::astro::astrocartography::place;
 
     #[test]
     fn a_body_on_the_meridian_is_due_south_or_north_and_one_rising_is_east() {

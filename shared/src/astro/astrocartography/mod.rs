@@ -271,13 +271,16 @@ pub fn astrocartography(ephemeris: &Ephemeris, input: &MapInput) -> Result<Astro
     Ok(Astrocartography { sidereal_degrees, obliquity, places, lines, sources })
 }
 
+/// A body's place from its right ascension and declination alone, for the
+/// tests of the lines, distances and local space.
+#[cfg(test)]
+pub(crate) fn place(ra: f64, dec: f64) -> SkyPlace {
+    SkyPlace { point: PointId::Sun, longitude: 0.0, latitude: 0.0, right_ascension: ra, declination: dec }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn place(ra: f64, dec: f64) -> SkyPlace {
-        SkyPlace { point: PointId::Sun, longitude: 0.0, latitude: 0.0, right_ascension: ra, declination: dec }
-    }
 
     #[test]
     fn meridians_and_horizon_lines_follow_the_formula() {

@@ -211,11 +211,7 @@ static CITY_VECTORS: LazyLock<Vec<Vector>> = LazyLock::new(|| cities().iter().ma
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::astro::point::PointId;
-
-    fn place(ra: f64, dec: f64) -> SkyPlace {
-        SkyPlace { point: PointId::Sun, longitude: 0.0, latitude: 0.0, right_ascension: ra, declination: dec }
-    }
+    use crate::astro::astrocartography::place;
 
     fn haversine_km(a: GeoPoint, b: GeoPoint) -> f64 {
         let (la, lb) = (a[1].to_radians(), b[1].to_radians());
