@@ -91,6 +91,21 @@ pub struct LanguageParts {
     pub numerology: NumerologyTexts,
     pub chinese: serde_json::Value,
     pub vedic: VedicTexts,
+    /// The written texts of the major aspects between the ten planets.
+    pub aspect_texts: AspectTexts,
+}
+
+/// Pair key (`sun-moon`; for transits and progressions the moving point
+/// first) → aspect id → body.
+pub type WrittenAspects = BTreeMap<String, BTreeMap<String, String>>;
+
+/// One file of written aspect texts a horoscope type (returns read natal's).
+#[derive(Debug)]
+pub struct AspectTexts {
+    pub natal: WrittenAspects,
+    pub transit: WrittenAspects,
+    pub synastry: WrittenAspects,
+    pub progressions: WrittenAspects,
 }
 
 /// The 16 text keys of points, in the README's order (pair keys follow it).
@@ -166,6 +181,12 @@ macro_rules! language_files {
             numerology: content_file!("numerology.yaml"),
             chinese: content_file!("chinese.yaml"),
             vedic: content_file!("vedic.yaml"),
+            aspect_texts: [
+                content_file!("aspect-texts/natal.yaml"),
+                content_file!("aspect-texts/transit.yaml"),
+                content_file!("aspect-texts/synastry.yaml"),
+                content_file!("aspect-texts/progressions.yaml"),
+            ],
         }
     }};
 }
@@ -183,6 +204,8 @@ struct LanguageFiles {
     numerology: &'static str,
     chinese: &'static str,
     vedic: &'static str,
+    /// natal, transit, synastry, progressions.
+    aspect_texts: [&'static str; 4],
 }
 
 fn files(language: Language) -> LanguageFiles {
@@ -218,6 +241,12 @@ impl LanguageParts {
             numerology: parse(language, "numerology.yaml", f.numerology),
             chinese: parse(language, "chinese.yaml", f.chinese),
             vedic: parse(language, "vedic.yaml", f.vedic),
+            aspect_texts: AspectTexts {
+                natal: parse(language, "aspect-texts/natal.yaml", f.aspect_texts[0]),
+                transit: parse(language, "aspect-texts/transit.yaml", f.aspect_texts[1]),
+                synastry: parse(language, "aspect-texts/synastry.yaml", f.aspect_texts[2]),
+                progressions: parse(language, "aspect-texts/progressions.yaml", f.aspect_texts[3]),
+            },
         }
     }
 }
@@ -243,7 +272,7 @@ pub fn version() -> String {
         let f = files(language);
         let named = f.planet_in_sign.iter().chain(&f.planet_in_house).chain(&f.angle_in_sign).map(|(_, text)| *text);
         let single = [f.names, f.aspects, f.voices, f.transiting, f.natal_pairs, f.synastry_pairs, f.numerology, f.chinese, f.vedic];
-        for text in named.chain(single) {
+        for text in named.chain(single).chain(f.aspect_texts) {
             hash.update(text.as_bytes());
             hash.update([0]);
         }

@@ -277,9 +277,12 @@ fn enumerate(horoscope: HoroscopeType, content_type: ContentType) -> Vec<Content
                     HoroscopeType::Synastry => PointId::ALL[i..].iter().map(|p| AspectTarget::Point(*p)).collect(),
                     _ => PointId::ALL[i + 1..].iter().map(|p| AspectTarget::Point(*p)).collect(),
                 };
+                let one_sky = matches!(horoscope, HoroscopeType::Natal | HoroscopeType::SolarReturn | HoroscopeType::LunarReturn);
                 for b in targets {
                     for kind in AspectKind::ALL {
-                        keys.push(key(Subject::Aspect { a: *a, kind, b }));
+                        if !(one_sky && impossible_in_one_sky(*a, kind, b)) {
+                            keys.push(key(Subject::Aspect { a: *a, kind, b }));
+                        }
                     }
                 }
             }
@@ -297,6 +300,71 @@ fn pair_key(a: &str, b: &str) -> String {
     if index(a) <= index(b) { format!("{a}-{b}") } else { format!("{b}-{a}") }
 }
 
+/// The ten planets: the points whose major aspects have written texts.
+const PLANETS: [PointId; 10] = [
+    PointId::Sun,
+    PointId::Moon,
+    PointId::Mercury,
+    PointId::Venus,
+    PointId::Mars,
+    PointId::Jupiter,
+    PointId::Saturn,
+    PointId::Uranus,
+    PointId::Neptune,
+    PointId::Pluto,
+];
+
+/// The written text of a major aspect between two of the ten planets, from
+/// the horoscope type's file (returns read natal's); `None` for the other
+/// combinations, whose texts are composed.
+fn written_aspect(
+    parts: &'static LanguageParts,
+    horoscope: HoroscopeType,
+    a: PointId,
+    kind: AspectKind,
+    b: AspectTarget,
+) -> Option<&'static str> {
+    let AspectTarget::Point(b) = b else { return None };
+    if !has_written_text(horoscope, a, kind, b) {
+        return None;
+    }
+    let file = match horoscope {
+        HoroscopeType::Natal | HoroscopeType::SolarReturn | HoroscopeType::LunarReturn => &parts.aspect_texts.natal,
+        HoroscopeType::Transit => &parts.aspect_texts.transit,
+        HoroscopeType::Synastry => &parts.aspect_texts.synastry,
+        HoroscopeType::Progressions => &parts.aspect_texts.progressions,
+        HoroscopeType::Vedic => return None,
+    };
+    // Transits and progressions name the moving point first; the others are
+    // stored in the points' order, as their keys are.
+    file.get(&format!("{}-{}", a.id(), b.id()))?.get(kind.id()).map(String::as_str)
+}
+
+/// Whether an aspect has a written text: a major one between two of the ten
+/// planets (for progressions, from the progressed Sun to Mars, the points
+/// that move far enough in a life to make them).
+pub fn has_written_text(horoscope: HoroscopeType, a: PointId, kind: AspectKind, b: PointId) -> bool {
+    let moving = if horoscope == HoroscopeType::Progressions { &PLANETS[..5] } else { &PLANETS[..] };
+    moving.contains(&a) && PLANETS.contains(&b) && AspectKind::MAJOR.contains(&kind)
+}
+
+/// Aspects that cannot happen between two bodies in one sky: Mercury is
+/// never more than 28° from the Sun, Venus never more than 48°, so the two
+/// never more than about 76° apart. Charts of one moment (natal, returns)
+/// have no texts for them.
+pub const IMPOSSIBLE_IN_ONE_SKY: [(PointId, PointId, &[AspectKind]); 3] = [
+    (PointId::Sun, PointId::Mercury, &[AspectKind::Sextile, AspectKind::Square, AspectKind::Trine, AspectKind::Opposition]),
+    (PointId::Sun, PointId::Venus, &[AspectKind::Sextile, AspectKind::Square, AspectKind::Trine, AspectKind::Opposition]),
+    (PointId::Mercury, PointId::Venus, &[AspectKind::Square, AspectKind::Trine, AspectKind::Opposition]),
+];
+
+fn impossible_in_one_sky(a: PointId, kind: AspectKind, b: AspectTarget) -> bool {
+    IMPOSSIBLE_IN_ONE_SKY.iter().any(|(x, y, kinds)| {
+        let pair = (a == *x && b == AspectTarget::Point(*y)) || (a == *y && b == AspectTarget::Point(*x));
+        pair && kinds.contains(&kind)
+    })
+}
+
 /// The sentence of a pair for an aspect's family.
 fn family_sentence(pair: &Pair, kind: AspectKind) -> &str {
     match kind {
@@ -306,6 +374,32 @@ fn family_sentence(pair: &Pair, kind: AspectKind) -> &str {
         }
         _ => &pair.tense,
     }
+}
+
+/// A family sentence led by the aspect's name ("With the sextile, your…",
+/// "Con la cuadratura, tu…"), its first letter lowered unless it begins
+/// with a point's name.
+fn led_by_aspect(parts: &LanguageParts, language: Language, kind: AspectKind, sentence: &str) -> Option<String> {
+    let name = parts.names.aspects.get(kind.id())?.to_lowercase();
+    let lead = match language {
+        Language::En => format!("With the {name},"),
+        Language::Es => {
+            let feminine = matches!(
+                kind,
+                AspectKind::Conjunction | AspectKind::Opposition | AspectKind::Square | AspectKind::Semisquare | AspectKind::Sesquiquadrate
+            );
+            format!("Con {} {name},", if feminine { "la" } else { "el" })
+        }
+    };
+    let sentence = sentence.trim();
+    let first_word = sentence.split_whitespace().next().unwrap_or_default().trim_matches(|c: char| !c.is_alphanumeric());
+    let proper = first_word == "I" || parts.names.points.values().any(|point| point.split_whitespace().next() == Some(first_word));
+    let mut chars = sentence.chars();
+    let rest = match (proper, chars.next()) {
+        (false, Some(first)) => first.to_lowercase().chain(chars).collect(),
+        _ => sentence.to_owned(),
+    };
+    Some(format!("{lead} {rest}"))
 }
 
 fn target_name(parts: &LanguageParts, target: AspectTarget) -> Option<&str> {
@@ -351,6 +445,10 @@ pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
             Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })
         }
         Subject::Aspect { a, kind, b } => {
+            let one_sky = matches!(key.horoscope, HoroscopeType::Natal | HoroscopeType::SolarReturn | HoroscopeType::LunarReturn);
+            if one_sky && impossible_in_one_sky(a, kind, b) {
+                return None;
+            }
             let aspect = parts.aspects.get(kind.id())?;
             let title = voice
                 .aspect_title
@@ -369,6 +467,15 @@ pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
                     _ => target_sentence(parts, b),
                 }
             };
+            if let Some(written) = written_aspect(parts, key.horoscope, a, kind, b) {
+                // A written text speaks in its horoscope type's voice; a
+                // return keeps its closing sentence (the year, the month).
+                let closing = match key.horoscope {
+                    HoroscopeType::SolarReturn | HoroscopeType::LunarReturn => voice.aspect.as_str(),
+                    _ => "",
+                };
+                return Some(Text { title, body: join(&[written, closing]) });
+            }
             let body = match (key.horoscope, b) {
                 (HoroscopeType::Transit, _) => {
                     // Two sentences on the pair leave no room for the closing
@@ -384,9 +491,14 @@ pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
                     let pair = parts.synastry_pairs.get(&pair_key(text_point(a), text_point(b)))?;
                     join(&[&pair.together, family_sentence(pair, kind), &aspect.synastry, &voice.aspect])
                 }
+                // The pair's paragraph and its family's sentence led by the
+                // aspect's name: a chart has one aspect a pair, so no two of
+                // its texts share a sentence (the aspect's own sentence, the
+                // same for every pair, would).
                 (_, AspectTarget::Point(b)) => {
                     let pair = parts.natal_pairs.get(&pair_key(text_point(a), text_point(b)))?;
-                    join(&[&pair.together, family_sentence(pair, kind), &aspect.natal, &voice.aspect])
+                    let led = led_by_aspect(parts, language, kind, family_sentence(pair, kind))?;
+                    join(&[&pair.together, &led, &voice.aspect])
                 }
                 (_, AspectTarget::Angle(_)) => return None,
             };
