@@ -17,7 +17,7 @@ use shared::repo::content::{self as org_content, OrgContent};
 use tower::ServiceExt;
 
 const COPIES: [&str; 3] = [
-    "urn:astro:natal:aspect:sun:trine:venus:en",
+    "urn:astro:natal:aspect:sun:trine:mars:en",
     "urn:astro:natal:aspect:venus:square:mars:en",
     "urn:astro:natal:aspect:moon:conjunction:saturn:en",
 ];

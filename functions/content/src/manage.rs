@@ -417,9 +417,11 @@ pub async fn restore_content(State(app): State<AppState>, member: OrgMember, Pat
     let Some(base_id) = restored.base_content_id.clone() else {
         return Err(ApiError::coded(Code::NotACopy, "this item is the organization's own, not a copy: it has no base text to restore"));
     };
-    let text = ContentKey::parse_urn(&base_id)
-        .and_then(|(key, language)| compose(&key, language))
-        .ok_or_else(|| ApiError::internal(format!("the base item {base_id} of copy {id} is not in the corpus")))?;
+    // A copy made of an item the corpus has since dropped (an aspect one
+    // sky cannot hold) keeps its text: there is nothing to restore.
+    let text = ContentKey::parse_urn(&base_id).and_then(|(key, language)| compose(&key, language)).ok_or_else(|| {
+        ApiError::coded(Code::NotACopy, format!("the base item {base_id} is no longer in the corpus: there is no base text to restore"))
+    })?;
     restored.title = text.title;
     restored.body = text.body;
     restored.updated_at = item::now_text();

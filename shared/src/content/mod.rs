@@ -156,12 +156,19 @@ fn text_angle(angle: AngleId) -> &'static str {
 
 impl ContentKey {
     /// Whether the corpus writes texts for this key's points (the Earth,
-    /// the asteroids, Pholus and the Part of Spirit have none).
+    /// the asteroids, Pholus and the Part of Spirit have none), and for its
+    /// aspect (none for one one sky cannot hold, which a composite chart or
+    /// very wide orbs can still report).
     pub fn in_corpus(&self) -> bool {
         match self.subject {
             Subject::PointInSign(point, _) | Subject::PointInHouse(point, _) => point.has_texts(),
             Subject::AngleInSign(..) | Subject::MoonInNakshatra(_) | Subject::LagnaInRashi(_) => true,
-            Subject::Aspect { a, b, .. } => a.has_texts() && !matches!(b, AspectTarget::Point(point) if !point.has_texts()),
+            Subject::Aspect { a, kind, b } => {
+                let one_sky = matches!(self.horoscope, HoroscopeType::Natal | HoroscopeType::SolarReturn | HoroscopeType::LunarReturn);
+                a.has_texts()
+                    && !matches!(b, AspectTarget::Point(point) if !point.has_texts())
+                    && !(one_sky && impossible_in_one_sky(a, kind, b))
+            }
         }
     }
 
@@ -301,22 +308,11 @@ fn pair_key(a: &str, b: &str) -> String {
 }
 
 /// The ten planets: the points whose major aspects have written texts.
-const PLANETS: [PointId; 10] = [
-    PointId::Sun,
-    PointId::Moon,
-    PointId::Mercury,
-    PointId::Venus,
-    PointId::Mars,
-    PointId::Jupiter,
-    PointId::Saturn,
-    PointId::Uranus,
-    PointId::Neptune,
-    PointId::Pluto,
-];
+const PLANETS: &[PointId] = PointId::ALL.split_at(10).0;
 
 /// The written text of a major aspect between two of the ten planets, from
-/// the horoscope type's file (returns read natal's); `None` for the other
-/// combinations, whose texts are composed.
+/// the horoscope type's file; `None` for the other combinations (and the
+/// returns), whose texts are composed.
 fn written_aspect(
     parts: &'static LanguageParts,
     horoscope: HoroscopeType,
@@ -328,8 +324,11 @@ fn written_aspect(
     if !has_written_text(horoscope, a, kind, b) {
         return None;
     }
+    // The returns keep composed texts: the natal ones speak of birth
+    // ("born near a New Moon"), which a return chart is not.
     let file = match horoscope {
-        HoroscopeType::Natal | HoroscopeType::SolarReturn | HoroscopeType::LunarReturn => &parts.aspect_texts.natal,
+        HoroscopeType::Natal => &parts.aspect_texts.natal,
+        HoroscopeType::SolarReturn | HoroscopeType::LunarReturn => return None,
         HoroscopeType::Transit => &parts.aspect_texts.transit,
         HoroscopeType::Synastry => &parts.aspect_texts.synastry,
         HoroscopeType::Progressions => &parts.aspect_texts.progressions,
@@ -344,7 +343,7 @@ fn written_aspect(
 /// planets (for progressions, from the progressed Sun to Mars, the points
 /// that move far enough in a life to make them).
 pub fn has_written_text(horoscope: HoroscopeType, a: PointId, kind: AspectKind, b: PointId) -> bool {
-    let moving = if horoscope == HoroscopeType::Progressions { &PLANETS[..5] } else { &PLANETS[..] };
+    let moving = if horoscope == HoroscopeType::Progressions { &PLANETS[..5] } else { PLANETS };
     moving.contains(&a) && PLANETS.contains(&b) && AspectKind::MAJOR.contains(&kind)
 }
 
@@ -376,19 +375,19 @@ fn family_sentence(pair: &Pair, kind: AspectKind) -> &str {
     }
 }
 
-/// A family sentence led by the aspect's name ("With the sextile, your…",
-/// "Con la cuadratura, tu…"), its first letter lowered unless it begins
+/// A family sentence led by the aspect's name ("In this sextile, your…",
+/// "En esta cuadratura, tu…"), its first letter lowered unless it begins
 /// with a point's name.
 fn led_by_aspect(parts: &LanguageParts, language: Language, kind: AspectKind, sentence: &str) -> Option<String> {
     let name = parts.names.aspects.get(kind.id())?.to_lowercase();
     let lead = match language {
-        Language::En => format!("With the {name},"),
+        Language::En => format!("In this {name},"),
         Language::Es => {
             let feminine = matches!(
                 kind,
                 AspectKind::Conjunction | AspectKind::Opposition | AspectKind::Square | AspectKind::Semisquare | AspectKind::Sesquiquadrate
             );
-            format!("Con {} {name},", if feminine { "la" } else { "el" })
+            format!("En {} {name},", if feminine { "esta" } else { "este" })
         }
     };
     let sentence = sentence.trim();
@@ -468,13 +467,8 @@ pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
                 }
             };
             if let Some(written) = written_aspect(parts, key.horoscope, a, kind, b) {
-                // A written text speaks in its horoscope type's voice; a
-                // return keeps its closing sentence (the year, the month).
-                let closing = match key.horoscope {
-                    HoroscopeType::SolarReturn | HoroscopeType::LunarReturn => voice.aspect.as_str(),
-                    _ => "",
-                };
-                return Some(Text { title, body: join(&[written, closing]) });
+                // A written text speaks in its horoscope type's voice.
+                return Some(Text { title, body: written.to_owned() });
             }
             let body = match (key.horoscope, b) {
                 (HoroscopeType::Transit, _) => {
