@@ -126,12 +126,17 @@ def twin_view(tool, rest):
 async def main(url, key, transcript):
     base = url.rstrip("/")
     lines = []
+    # Each refusal on a connection of its own: a server may close a
+    # connection after answering before it read the request's body, and a
+    # pooled client would then send the next request into the closed socket
+    # (an HTTP race, not the check's subject: what the door answers).
     async with httpx2.AsyncClient(timeout=60) as bare:
         # No key: the door answers 401 before the protocol is spoken.
         refused = await bare.post(f"{base}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
                                   headers={"Accept": "application/json, text/event-stream"})
         if refused.status_code != 401 or refused.json()["errors"][0]["code"] != "missing_api_key":
             fail(f"no key: expected 401 missing_api_key, got {refused.status_code} {refused.text[:200]}")
+    async with httpx2.AsyncClient(timeout=60) as bare:
         wrong = await bare.post(f"{base}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
                                 headers={"Authorization": "Bearer ak_wrong", "Accept": "application/json, text/event-stream"})
         if wrong.status_code != 401:
