@@ -63,6 +63,11 @@ pub struct Config {
     /// Requests per UTC minute through a widget's public routes
     /// (`WIDGET_REQUESTS_PER_MINUTE`, `WIDGET_CLIENT_REQUESTS_PER_MINUTE`).
     pub widget_limits: crate::metering::WidgetLimits,
+    /// Place look-ups per UTC minute from one client address through one
+    /// widget (`WIDGET_CLIENT_PLACE_LOOKUPS_PER_MINUTE`, default 60): a
+    /// window of their own, so typing a town leaves the visitor's chart
+    /// requests alone; they also count in the widget's window.
+    pub widget_place_lookups: u32,
     /// Chat messages per UTC minute per chatbot and per user
     /// (`CHAT_REQUESTS_PER_MINUTE`, `CHAT_USER_REQUESTS_PER_MINUTE`).
     pub chat_limits: crate::metering::WidgetLimits,
@@ -247,6 +252,12 @@ impl Config {
                 per_client: parse_number(var, "WIDGET_CLIENT_REQUESTS_PER_MINUTE", crate::metering::WIDGET_CLIENT_REQUESTS_PER_MINUTE)?
                     .max(1),
             },
+            widget_place_lookups: parse_number(
+                var,
+                "WIDGET_CLIENT_PLACE_LOOKUPS_PER_MINUTE",
+                crate::metering::WIDGET_CLIENT_PLACE_LOOKUPS_PER_MINUTE,
+            )?
+            .max(1),
             chat_limits: crate::metering::WidgetLimits {
                 per_widget: parse_number(var, "CHAT_REQUESTS_PER_MINUTE", crate::metering::CHAT_REQUESTS_PER_MINUTE)?.max(1),
                 per_client: parse_number(var, "CHAT_USER_REQUESTS_PER_MINUTE", crate::metering::CHAT_USER_REQUESTS_PER_MINUTE)?.max(1),

@@ -30,6 +30,7 @@ pub fn embedded_config(data_dir: &Path) -> Config {
         language_model: None,
         cdn: Default::default(),
         widget_limits: Default::default(),
+        widget_place_lookups: crate::metering::WIDGET_CLIENT_PLACE_LOOKUPS_PER_MINUTE,
         chat_limits: crate::metering::WidgetLimits {
             per_widget: crate::metering::CHAT_REQUESTS_PER_MINUTE,
             per_client: crate::metering::CHAT_USER_REQUESTS_PER_MINUTE,

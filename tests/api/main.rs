@@ -66,4 +66,5 @@ mod usage;
 mod vedic;
 mod versioning;
 mod widget_api;
+mod widget_places;
 mod widgets;

@@ -45,6 +45,7 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         language_model: None,
         cdn: Default::default(),
         widget_limits: Default::default(),
+        widget_place_lookups: shared::metering::WIDGET_CLIENT_PLACE_LOOKUPS_PER_MINUTE,
         chat_limits: shared::metering::WidgetLimits {
             per_widget: shared::metering::CHAT_REQUESTS_PER_MINUTE,
             per_client: shared::metering::CHAT_USER_REQUESTS_PER_MINUTE,

@@ -2,10 +2,11 @@
 //!
 //! The widgets' configuration, managed from the dashboard ([`manage`]),
 //! and the widget's public routes, called from visitors' browsers without
-//! a key ([`transit`]; who may: `shared::http::widget_access`).
+//! a key ([`transit`], [`places`]; who may: `shared::http::widget_access`).
 
 mod embed;
 mod manage;
+mod places;
 mod transit;
 
 use axum::Router;
@@ -25,6 +26,7 @@ pub fn routes() -> Vec<Route> {
         Route::new(Method::DELETE, "/api/widgets/{id}", None, delete(manage::delete_widget)),
         // Public: the widget's enabled flag and allowed sites decide.
         Route::new(Method::POST, "/api/widget-api/transit/{widgetId}", None, post(transit::widget_transit)),
+        Route::new(Method::GET, "/api/widget-api/places/{widgetId}", None, get(places::widget_places)),
         Route::new(Method::GET, "/widget/config/{widgetId}", None, get(embed::widget_config)),
         Route::new(Method::GET, embed::EMBED_PATH, None, get(embed::embed_script)),
     ]

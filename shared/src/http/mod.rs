@@ -13,6 +13,7 @@ pub mod links;
 pub mod member;
 pub mod object;
 pub mod page;
+pub mod places;
 pub mod resource;
 pub mod respond;
 pub mod stack;

@@ -49,6 +49,10 @@ pub const WIDGET_REQUESTS_PER_MINUTE: u32 = 1_200;
 /// chart drawn is two: the calculation and its image; default of
 /// `WIDGET_CLIENT_REQUESTS_PER_MINUTE`).
 pub const WIDGET_CLIENT_REQUESTS_PER_MINUTE: u32 = 30;
+/// Place look-ups per UTC minute through one widget from one client address
+/// (a birth-place field's suggestions; default of
+/// `WIDGET_CLIENT_PLACE_LOOKUPS_PER_MINUTE`).
+pub const WIDGET_CLIENT_PLACE_LOOKUPS_PER_MINUTE: u32 = 60;
 
 /// Chat messages per UTC minute through one chatbot, all users together
 /// (default of `CHAT_REQUESTS_PER_MINUTE`).
@@ -119,6 +123,10 @@ pub enum Spender<'a> {
     Widget { id: &'a str, client: &'a str, limits: WidgetLimits },
     /// A chatbot's chat, by one of its users (`per_client` is then per user).
     Chatbot { id: &'a str, user: &'a str, limits: WidgetLimits },
+    /// A widget visitor looking up places as they type: limited per minute
+    /// in the widget's window and in a look-up window per client, and no
+    /// unit of the quota (a town typed is several look-ups).
+    WidgetPlaces { id: &'a str, client: &'a str, per_widget: u32, per_client: u32 },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -186,6 +194,11 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
             charges.push(window(schema::rate(&format!("{}#{}", schema::chatbot(id), client_hash(user))), limits.per_client));
             format!("{USAGE_CHATBOT_PREFIX}{id}")
         }
+        Spender::WidgetPlaces { id, client, per_widget, per_client } => {
+            charges.push(window(schema::rate(&schema::widget(id)), per_widget));
+            charges.push(window(schema::rate(&format!("{}#PLACES#{}", schema::widget(id), client_hash(client))), per_client));
+            return charges;
+        }
     };
     charges.push(Charge {
         counter: CounterId { pk: partition.clone(), sk: USAGE_TOTAL.to_owned() },
@@ -243,6 +256,8 @@ pub async fn charge(meter: &dyn Meter, account: &Account<'_>, usage: Usage, now:
                 Spender::Widget { limits, .. } => ("this address's", limits.per_client),
                 Spender::Chatbot { limits, .. } if index == 0 => ("the chatbot's", limits.per_widget),
                 Spender::Chatbot { limits, .. } => ("this user's", limits.per_client),
+                Spender::WidgetPlaces { per_widget, .. } if index == 0 => ("the widget's", per_widget),
+                Spender::WidgetPlaces { per_client, .. } => ("this address's place look-up", per_client),
             };
             Err(Refusal::RateLimited { whose, limit, retry_after_seconds: 60 - u64::from(now.second()) })
         }
@@ -375,5 +390,38 @@ mod tests {
         assert_eq!(usage.total, 300);
         assert_eq!(usage.by_widget, vec![("w1".to_owned(), 300)]);
         assert!(usage.by_key.is_empty());
+    }
+
+    #[tokio::test]
+    async fn place_look_ups_have_their_own_window_per_address_and_cost_no_quota() {
+        let dir = tempfile::tempdir().unwrap();
+        let meter = DirectMeter::new(Arc::new(EmbeddedTable::open(&dir.path().join("t.redb")).unwrap()));
+        let now = at("2026-02-27T10:15:50Z");
+        let limits = WidgetLimits { per_widget: 300, per_client: 30 };
+        let typing = |client| Account {
+            organization_id: "o1",
+            plan: Plan::Free,
+            spender: Spender::WidgetPlaces { id: "w1", client, per_widget: 300, per_client: 60 },
+        };
+        let charting = |client| Account { organization_id: "o1", plan: Plan::Free, spender: Spender::Widget { id: "w1", client, limits } };
+        let listed = charges(&typing("203.0.113.7"), Usage::Request, now);
+        assert_eq!(listed.len(), 2, "two rate windows, no quota or usage line: {listed:?}");
+        assert_eq!(listed[0].counter.pk, "RATE#WIDGET#w1");
+        assert!(listed[1].counter.pk.starts_with("RATE#WIDGET#w1#PLACES#") && !listed[1].counter.pk.contains("203.0.113.7"));
+        for _ in 0..60 {
+            charge(&meter, &typing("203.0.113.7"), Usage::Request, now).await.unwrap();
+        }
+        match charge(&meter, &typing("203.0.113.7"), Usage::Request, now).await {
+            Err(refusal @ Refusal::RateLimited { limit: 60, .. }) => {
+                assert!(refusal.to_string().starts_with("this address's place look-up limit of 60"), "{refusal}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // The visitor's chart requests keep their own 30.
+        for _ in 0..30 {
+            charge(&meter, &charting("203.0.113.7"), Usage::Request, now).await.unwrap();
+        }
+        let usage = monthly_usage(&meter, "o1", "2026-02").await.unwrap();
+        assert_eq!(usage.total, 30, "only the chart requests cost units");
     }
 }
