@@ -14,7 +14,7 @@ use crate::support::{TestApp, TestResponse};
 const BASE: &str = "https://api.example.test";
 const VENUS_LIBRA: &str = "urn:astro:natal:planet-in-sign:venus:libra:en";
 /// The date base items carry (the content family's `CORPUS_DATE`).
-const CORPUS_DATE: &str = "2026-11-28T00:00:00Z";
+const CORPUS_DATE: &str = "2026-11-28T06:30:00Z";
 
 async fn get(app: &TestApp, key: &str, path: &str) -> TestResponse {
     app.send(Request::get(path).header("x-api-key", key).body(Body::empty()).unwrap()).await

@@ -16,6 +16,7 @@ pub struct Entry {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Names {
     pub points: BTreeMap<String, String>,
     pub signs: BTreeMap<String, String>,
@@ -23,12 +24,15 @@ pub struct Names {
     pub angles: BTreeMap<String, String>,
     pub aspects: BTreeMap<String, String>,
     pub aspects_in_titles: BTreeMap<String, String>,
-    pub points_as_natal_target: BTreeMap<String, String>,
-    pub angles_as_natal_target: BTreeMap<String, String>,
 }
 
+/// What an aspect does, in each voice: the lead of its composed texts.
 #[derive(Debug, Deserialize)]
-pub struct AspectVoices {
+#[serde(deny_unknown_fields)]
+pub struct AspectCharacter {
+    /// The demonstrative before the aspect's name ("this"; "este", "esta").
+    pub this: String,
+    /// Natal charts and the returns.
     pub natal: String,
     pub transit: String,
     pub synastry: String,
@@ -36,23 +40,25 @@ pub struct AspectVoices {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Voice {
-    pub placement: String,
-    pub aspect: String,
+    /// Opens a placement read in a chart other than the natal one.
+    pub placement_lead: String,
+    /// Opens a composed aspect text: `{this}`, `{aspect}`, `{character}`.
+    pub aspect_lead: String,
     pub aspect_title: String,
 }
 
+/// What a pair of points does in each aspect family, as a clause that
+/// follows an aspect's lead.
 #[derive(Debug, Deserialize)]
-pub struct Moving {
-    pub transit: String,
-    pub progressed: String,
-}
-
-#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pair {
-    pub together: String,
+    /// The trine, sextile, semisextile, quintile and biquintile.
     pub harmonious: String,
+    /// The square, opposition, quincunx, semisquare and sesquiquadrate.
     pub tense: String,
+    /// The conjunction.
     pub fused: String,
 }
 
@@ -82,12 +88,19 @@ pub struct LanguageParts {
     /// Angle key → sign key → entry.
     pub angle_in_sign: HashMap<&'static str, BTreeMap<String, Entry>>,
     pub names: Names,
-    pub aspects: BTreeMap<String, AspectVoices>,
+    pub aspects: BTreeMap<String, AspectCharacter>,
     /// Horoscope type id → voice.
     pub voices: BTreeMap<String, Voice>,
-    pub transiting: BTreeMap<String, Moving>,
+    /// Pair key (points' order) → clauses, natal voice.
     pub natal_pairs: BTreeMap<String, Pair>,
+    /// Pair key (points' order) → clauses, one person's point and the other's.
     pub synastry_pairs: BTreeMap<String, Pair>,
+    /// `{transiting}-{natal point or angle}` → clauses.
+    pub transit_pairs: BTreeMap<String, Pair>,
+    /// `{progressed}-{natal}` → clauses.
+    pub progression_pairs: BTreeMap<String, Pair>,
+    /// Pair key (points' order) → clauses for a solar or lunar return.
+    pub return_pairs: BTreeMap<String, Pair>,
     pub numerology: NumerologyTexts,
     pub chinese: serde_json::Value,
     pub vedic: VedicTexts,
@@ -175,9 +188,11 @@ macro_rules! language_files {
             names: content_file!("names.yaml"),
             aspects: content_file!("aspects.yaml"),
             voices: content_file!("voices.yaml"),
-            transiting: content_file!("transiting.yaml"),
             natal_pairs: content_file!("natal-pairs.yaml"),
             synastry_pairs: content_file!("synastry-pairs.yaml"),
+            transit_pairs: content_file!("transit-pairs.yaml"),
+            progression_pairs: content_file!("progression-pairs.yaml"),
+            return_pairs: content_file!("return-pairs.yaml"),
             numerology: content_file!("numerology.yaml"),
             chinese: content_file!("chinese.yaml"),
             vedic: content_file!("vedic.yaml"),
@@ -198,9 +213,11 @@ struct LanguageFiles {
     names: &'static str,
     aspects: &'static str,
     voices: &'static str,
-    transiting: &'static str,
     natal_pairs: &'static str,
     synastry_pairs: &'static str,
+    transit_pairs: &'static str,
+    progression_pairs: &'static str,
+    return_pairs: &'static str,
     numerology: &'static str,
     chinese: &'static str,
     vedic: &'static str,
@@ -235,9 +252,11 @@ impl LanguageParts {
             names: parse(language, "names.yaml", f.names),
             aspects: parse(language, "aspects.yaml", f.aspects),
             voices: parse(language, "voices.yaml", f.voices),
-            transiting: parse(language, "transiting.yaml", f.transiting),
             natal_pairs: parse(language, "natal-pairs.yaml", f.natal_pairs),
             synastry_pairs: parse(language, "synastry-pairs.yaml", f.synastry_pairs),
+            transit_pairs: parse(language, "transit-pairs.yaml", f.transit_pairs),
+            progression_pairs: parse(language, "progression-pairs.yaml", f.progression_pairs),
+            return_pairs: parse(language, "return-pairs.yaml", f.return_pairs),
             numerology: parse(language, "numerology.yaml", f.numerology),
             chinese: parse(language, "chinese.yaml", f.chinese),
             vedic: parse(language, "vedic.yaml", f.vedic),
@@ -271,7 +290,19 @@ pub fn version() -> String {
     for language in Language::SUPPORTED {
         let f = files(language);
         let named = f.planet_in_sign.iter().chain(&f.planet_in_house).chain(&f.angle_in_sign).map(|(_, text)| *text);
-        let single = [f.names, f.aspects, f.voices, f.transiting, f.natal_pairs, f.synastry_pairs, f.numerology, f.chinese, f.vedic];
+        let single = [
+            f.names,
+            f.aspects,
+            f.voices,
+            f.natal_pairs,
+            f.synastry_pairs,
+            f.transit_pairs,
+            f.progression_pairs,
+            f.return_pairs,
+            f.numerology,
+            f.chinese,
+            f.vedic,
+        ];
         for text in named.chain(single).chain(f.aspect_texts) {
             hash.update(text.as_bytes());
             hash.update([0]);

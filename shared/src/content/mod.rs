@@ -2,12 +2,12 @@
 //! horoscope type and language, addressed by URN
 //! (`urn:astro:natal:planet-in-sign:venus:libra:en`).
 //!
-//! The texts are composed from the written parts in `shared/content/` (see
-//! its README): what this point means in this sign or house, what these two
-//! points mean together, what this aspect does, the voice of the horoscope
-//! type. The composed base corpus is fixed by the build: about 15,100 items
-//! per language from some 1,100 written parts, composed when asked for, so
-//! it ships and rolls back with the code. What organizations change (their
+//! The texts come from the written parts in `shared/content/` (see its
+//! README): placements and the major aspects between the ten planets are
+//! written whole; every other aspect is one composed sentence, the horoscope
+//! type's lead naming the aspect and what it does, then the pair's clause for
+//! the aspect's family. The base corpus is fixed by the build, made when
+//! asked for, so it ships and rolls back with the code. What organizations change (their
 //! copies and their own items) lives in the store (`repo::content`).
 
 pub mod chinese;
@@ -18,7 +18,7 @@ use crate::astro::point::{AngleId, ChartPoint, PointId};
 use crate::astro::vedic::NakshatraPlace;
 use crate::astro::zodiac::Sign;
 use crate::language::Language;
-use corpus::{LanguageParts, Pair, TEXT_POINTS, parts};
+use corpus::{LanguageParts, Pair, TEXT_POINTS, Voice, parts};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HoroscopeType {
@@ -168,6 +168,7 @@ impl ContentKey {
                 a.has_texts()
                     && !matches!(b, AspectTarget::Point(point) if !point.has_texts())
                     && !(one_sky && impossible_in_one_sky(a, kind, b))
+                    && (self.horoscope != HoroscopeType::Transit || is_transiting_point(a))
             }
         }
     }
@@ -276,6 +277,9 @@ fn enumerate(horoscope: HoroscopeType, content_type: ContentType) -> Vec<Content
         ContentType::Aspect => {
             let mut keys = Vec::new();
             for (i, a) in PointId::ALL.iter().enumerate() {
+                if horoscope == HoroscopeType::Transit && !is_transiting_point(*a) {
+                    continue;
+                }
                 let targets: Vec<AspectTarget> = match horoscope {
                     HoroscopeType::Transit => {
                         PointId::ALL.iter().map(|p| AspectTarget::Point(*p)).chain(AngleId::ALL.map(AspectTarget::Angle)).collect()
@@ -298,13 +302,16 @@ fn enumerate(horoscope: HoroscopeType, content_type: ContentType) -> Vec<Content
     }
 }
 
-fn join(parts: &[&str]) -> String {
-    parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ")
-}
-
 fn pair_key(a: &str, b: &str) -> String {
     let index = |key: &str| TEXT_POINTS.iter().position(|p| *p == key).unwrap_or(usize::MAX);
     if index(a) <= index(b) { format!("{a}-{b}") } else { format!("{b}-{a}") }
+}
+
+/// Whether a point moves on its own and so can transit a chart (the Part
+/// of Fortune and the vertex are points of a place's houses: no transit
+/// reports them, so the corpus has no transit texts for them).
+fn is_transiting_point(point: PointId) -> bool {
+    crate::astro::chart::transit::TransitingBody::of(point).is_some()
 }
 
 /// The ten planets: the points whose major aspects have written texts.
@@ -364,8 +371,8 @@ fn impossible_in_one_sky(a: PointId, kind: AspectKind, b: AspectTarget) -> bool 
     })
 }
 
-/// The sentence of a pair for an aspect's family.
-fn family_sentence(pair: &Pair, kind: AspectKind) -> &str {
+/// A pair's clause for an aspect's family.
+fn family_clause(pair: &Pair, kind: AspectKind) -> &str {
     match kind {
         AspectKind::Conjunction => &pair.fused,
         AspectKind::Trine | AspectKind::Sextile | AspectKind::Semisextile | AspectKind::Quintile | AspectKind::Biquintile => {
@@ -375,43 +382,49 @@ fn family_sentence(pair: &Pair, kind: AspectKind) -> &str {
     }
 }
 
-/// A family sentence led by the aspect's name ("In this sextile, your…",
-/// "En esta cuadratura, tu…"), its first letter lowered unless it begins
-/// with a point's name.
-fn led_by_aspect(parts: &LanguageParts, language: Language, kind: AspectKind, sentence: &str) -> Option<String> {
-    let name = parts.names.aspects.get(kind.id())?.to_lowercase();
-    let lead = match language {
-        Language::En => format!("In this {name},"),
-        Language::Es => {
-            let feminine = matches!(
-                kind,
-                AspectKind::Conjunction | AspectKind::Opposition | AspectKind::Square | AspectKind::Semisquare | AspectKind::Sesquiquadrate
-            );
-            format!("En {} {name},", if feminine { "esta" } else { "este" })
-        }
-    };
-    let sentence = sentence.trim();
-    let first_word = sentence.split_whitespace().next().unwrap_or_default().trim_matches(|c: char| !c.is_alphanumeric());
+/// `text` continuing a sentence already begun: its first letter lowered
+/// unless its first word is a proper name (a point's, or "I").
+fn continuing(parts: &LanguageParts, text: &str) -> String {
+    let text = text.trim();
+    let first_word = text.split_whitespace().next().unwrap_or_default().trim_matches(|c: char| !c.is_alphanumeric());
     let proper = first_word == "I" || parts.names.points.values().any(|point| point.split_whitespace().next() == Some(first_word));
-    let mut chars = sentence.chars();
-    let rest = match (proper, chars.next()) {
+    let mut chars = text.chars();
+    match (proper, chars.next()) {
         (false, Some(first)) => first.to_lowercase().chain(chars).collect(),
-        _ => sentence.to_owned(),
+        _ => text.to_owned(),
+    }
+}
+
+/// A composed aspect text: one sentence, the voice's lead naming the aspect
+/// and what it does ("In this quincunx, an awkward angle …,") and the pair's
+/// clause for the aspect's family. Every sentence of it names its pair and
+/// its aspect, so none repeats in a chart or in the corpus.
+fn composed_aspect(parts: &LanguageParts, voice: &Voice, horoscope: HoroscopeType, pair: &Pair, kind: AspectKind) -> Option<String> {
+    let character = parts.aspects.get(kind.id())?;
+    let what = match horoscope {
+        HoroscopeType::Transit => &character.transit,
+        HoroscopeType::Synastry => &character.synastry,
+        HoroscopeType::Progressions => &character.progressions,
+        _ => &character.natal,
     };
-    Some(format!("{lead} {rest}"))
+    let lead = voice
+        .aspect_lead
+        .replace("{this}", &character.this)
+        .replace("{aspect}", &parts.names.aspects.get(kind.id())?.to_lowercase())
+        .replace("{character}", what);
+    Some(format!("{lead} {}", continuing(parts, family_clause(pair, kind))))
+}
+
+/// A placement read in a chart other than the natal one: the natal text,
+/// opened by the voice's lead ("In your solar return, you …").
+fn placement(parts: &LanguageParts, voice: &Voice, body: &str) -> String {
+    if voice.placement_lead.is_empty() { body.to_owned() } else { format!("{} {}", voice.placement_lead, continuing(parts, body)) }
 }
 
 fn target_name(parts: &LanguageParts, target: AspectTarget) -> Option<&str> {
     match target {
         AspectTarget::Point(point) => parts.names.points.get(text_point(point)).map(String::as_str),
         AspectTarget::Angle(angle) => parts.names.angles.get(text_angle(angle)).map(String::as_str),
-    }
-}
-
-fn target_sentence(parts: &LanguageParts, target: AspectTarget) -> Option<&str> {
-    match target {
-        AspectTarget::Point(point) => parts.names.points_as_natal_target.get(text_point(point)).map(String::as_str),
-        AspectTarget::Angle(angle) => parts.names.angles_as_natal_target.get(text_angle(angle)).map(String::as_str),
     }
 }
 
@@ -433,70 +446,43 @@ pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
         Subject::MoonInNakshatra(_) | Subject::LagnaInRashi(_) => None,
         Subject::PointInSign(point, sign) => {
             let entry = parts.planet_in_sign.get(text_point(point))?.get(sign.id())?;
-            Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })
+            Some(Text { title: entry.title.clone(), body: placement(parts, voice, &entry.body) })
         }
         Subject::PointInHouse(point, house) => {
             let entry = parts.planet_in_house.get(text_point(point))?.get(&format!("house_{house}"))?;
-            Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })
+            Some(Text { title: entry.title.clone(), body: placement(parts, voice, &entry.body) })
         }
         Subject::AngleInSign(angle, sign) => {
             let entry = parts.angle_in_sign.get(text_angle(angle))?.get(sign.id())?;
-            Some(Text { title: entry.title.clone(), body: join(&[&entry.body, &voice.placement]) })
+            Some(Text { title: entry.title.clone(), body: placement(parts, voice, &entry.body) })
         }
         Subject::Aspect { a, kind, b } => {
-            let one_sky = matches!(key.horoscope, HoroscopeType::Natal | HoroscopeType::SolarReturn | HoroscopeType::LunarReturn);
-            if one_sky && impossible_in_one_sky(a, kind, b) {
+            if !key.in_corpus() {
                 return None;
             }
-            let aspect = parts.aspects.get(kind.id())?;
             let title = voice
                 .aspect_title
                 .replace("{a}", parts.names.points.get(text_point(a))?)
                 .replace("{aspect}", parts.names.aspects_in_titles.get(kind.id())?)
                 .replace("{b}", target_name(parts, b)?);
-            // What the two points mean together, when they are two: a
-            // transit or progression touching another natal point speaks of
-            // that pair; one touching its own natal place, or an angle, names
-            // what the natal point stands for instead.
-            let meeting = |parts: &'static LanguageParts| -> Option<&'static str> {
-                match b {
-                    AspectTarget::Point(b) if text_point(a) != text_point(b) => {
-                        parts.natal_pairs.get(&pair_key(text_point(a), text_point(b))).map(|pair| pair.together.as_str())
-                    }
-                    _ => target_sentence(parts, b),
-                }
-            };
             if let Some(written) = written_aspect(parts, key.horoscope, a, kind, b) {
-                // A written text speaks in its horoscope type's voice.
                 return Some(Text { title, body: written.to_owned() });
             }
-            let body = match (key.horoscope, b) {
-                (HoroscopeType::Transit, _) => {
-                    // Two sentences on the pair leave no room for the closing
-                    // one within five; one sentence on a single point does.
-                    let pair = matches!(b, AspectTarget::Point(b) if text_point(a) != text_point(b));
-                    let closing = if pair { "" } else { voice.aspect.as_str() };
-                    join(&[&parts.transiting.get(text_point(a))?.transit, meeting(parts)?, &aspect.transit, closing])
-                }
-                (HoroscopeType::Progressions, _) => {
-                    join(&[&parts.transiting.get(text_point(a))?.progressed, meeting(parts)?, &aspect.progressions, &voice.aspect])
-                }
-                (HoroscopeType::Synastry, AspectTarget::Point(b)) => {
-                    let pair = parts.synastry_pairs.get(&pair_key(text_point(a), text_point(b)))?;
-                    join(&[&pair.together, family_sentence(pair, kind), &aspect.synastry, &voice.aspect])
-                }
-                // The pair's paragraph and its family's sentence led by the
-                // aspect's name: a chart has one aspect a pair, so no two of
-                // its texts share a sentence (the aspect's own sentence, the
-                // same for every pair, would).
-                (_, AspectTarget::Point(b)) => {
-                    let pair = parts.natal_pairs.get(&pair_key(text_point(a), text_point(b)))?;
-                    let led = led_by_aspect(parts, language, kind, family_sentence(pair, kind))?;
-                    join(&[&pair.together, &led, &voice.aspect])
-                }
-                (_, AspectTarget::Angle(_)) => return None,
+            let target = match b {
+                AspectTarget::Point(point) => text_point(point),
+                AspectTarget::Angle(angle) => text_angle(angle),
             };
-            Some(Text { title, body })
+            // Transits and progressions name the moving point first; the
+            // other types' pairs are unordered, stored in the points' order.
+            let pair = match key.horoscope {
+                HoroscopeType::Transit => parts.transit_pairs.get(&format!("{}-{target}", text_point(a))),
+                HoroscopeType::Progressions => parts.progression_pairs.get(&format!("{}-{target}", text_point(a))),
+                HoroscopeType::Natal => parts.natal_pairs.get(&pair_key(text_point(a), target)),
+                HoroscopeType::Synastry => parts.synastry_pairs.get(&pair_key(text_point(a), target)),
+                HoroscopeType::SolarReturn | HoroscopeType::LunarReturn => parts.return_pairs.get(&pair_key(text_point(a), target)),
+                HoroscopeType::Vedic => None,
+            }?;
+            Some(Text { title, body: composed_aspect(parts, voice, key.horoscope, pair, kind)? })
         }
     }
 }
