@@ -356,12 +356,52 @@ pub fn has_written_text(horoscope: HoroscopeType, a: PointId, kind: AspectKind, 
 
 /// Aspects that cannot happen between two bodies in one sky: Mercury is
 /// never more than 28° from the Sun, Venus never more than 48°, so the two
-/// never more than about 76° apart. Charts of one moment (natal, returns)
-/// have no texts for them.
+/// never more than about 76° apart; an aspect more than 12° beyond that is
+/// out of reach of any usual orb (the closest listed, the Sun–Venus sextile,
+/// would need 12.2°). Charts of one moment (natal, returns) have no texts
+/// for them.
 pub const IMPOSSIBLE_IN_ONE_SKY: [(PointId, PointId, &[AspectKind]); 3] = [
-    (PointId::Sun, PointId::Mercury, &[AspectKind::Sextile, AspectKind::Square, AspectKind::Trine, AspectKind::Opposition]),
-    (PointId::Sun, PointId::Venus, &[AspectKind::Sextile, AspectKind::Square, AspectKind::Trine, AspectKind::Opposition]),
-    (PointId::Mercury, PointId::Venus, &[AspectKind::Square, AspectKind::Trine, AspectKind::Opposition]),
+    (
+        PointId::Sun,
+        PointId::Mercury,
+        &[
+            AspectKind::Sextile,
+            AspectKind::Square,
+            AspectKind::Trine,
+            AspectKind::Opposition,
+            AspectKind::Semisquare,
+            AspectKind::Quintile,
+            AspectKind::Sesquiquadrate,
+            AspectKind::Biquintile,
+            AspectKind::Quincunx,
+        ],
+    ),
+    (
+        PointId::Sun,
+        PointId::Venus,
+        &[
+            AspectKind::Sextile,
+            AspectKind::Square,
+            AspectKind::Trine,
+            AspectKind::Opposition,
+            AspectKind::Quintile,
+            AspectKind::Sesquiquadrate,
+            AspectKind::Biquintile,
+            AspectKind::Quincunx,
+        ],
+    ),
+    (
+        PointId::Mercury,
+        PointId::Venus,
+        &[
+            AspectKind::Square,
+            AspectKind::Trine,
+            AspectKind::Opposition,
+            AspectKind::Sesquiquadrate,
+            AspectKind::Biquintile,
+            AspectKind::Quincunx,
+        ],
+    ),
 ];
 
 fn impossible_in_one_sky(a: PointId, kind: AspectKind, b: AspectTarget) -> bool {

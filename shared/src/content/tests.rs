@@ -41,6 +41,12 @@ fn every_combination_has_a_text_in_every_language() {
                     // up to five.
                     assert!((1..=5).contains(&count), "{urn}: {count} sentences: {}", text.body);
                     assert!(!text.body.contains("{") && !text.title.contains("{"), "{urn}: unfilled template");
+                    if let Subject::Aspect { a, b, .. } = key.subject {
+                        let names = &parts(language).names;
+                        let first = &names.points[text_point(a)];
+                        let second = target_name(parts(language), b).unwrap();
+                        assert!(text.title.contains(first.as_str()) && text.title.contains(second), "{urn}: the title names both points");
+                    }
                     // Each text is in its own language throughout (a crude but
                     // telling check: the commonest words of the other one).
                     let foreign: &[&str] = match language {
