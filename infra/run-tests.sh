@@ -124,7 +124,7 @@ joined documents
 joined template
 joined pure-core
 
-step "widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB"
+step "widget embed script: the committed embed.min.js is terser's build of embed.js, under 15 KB gzip-compressed"
 bash infra/embed.sh check
 
 step "moto and the asteroid file: DynamoDB and S3 in a virtualenv, Chiron's ephemeris"
@@ -266,7 +266,7 @@ if grep -q "$KEY" .test-run/smoke.err; then
     echo "contract test: the API key appeared in the server log" >&2
     exit 1
 fi
-step "widget embed in headless Chromium: an allowed site, a foreign site, a disabled widget (infra/browser-test.sh)"
+step "widget embed in headless Chromium: the place search, the wheel, a phone, a foreign site, a disabled widget (infra/browser-test.sh)"
 bash infra/browser-test.sh "http://127.0.0.1:$SMOKE_PORT" "$SMOKE_DIR"
 kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 rm -rf "$SMOKE_DIR"

@@ -360,12 +360,26 @@ async fn the_embed_script_is_small_cached_and_revalidated() {
     let script = get(&app, "/widget/embed.js", &[("origin", "https://anyone.test")]).await;
     assert_eq!(script.status, 200);
     assert_eq!(script.headers["content-type"], "text/javascript; charset=utf-8");
-    assert!(script.text.len() <= 15 * 1024, "{} bytes", script.text.len());
     assert!(script.text.contains("attachShadow") && script.text.contains("/api/widget-api/transit/"));
+    assert!(!script.headers.contains_key("content-encoding"));
     assert_eq!(script.headers["cache-control"], "public, max-age=3600");
+    assert_eq!(script.headers["vary"], "accept-encoding");
     let etag = script.headers["etag"].to_str().unwrap().to_owned();
     let again = get(&app, "/widget/embed.js", &[("if-none-match", &etag)]).await;
     assert_eq!((again.status.as_u16(), again.text.as_str()), (304, ""));
+    // What a browser downloads: gzip, at most 15 KB, the same script.
+    let request = Request::get("/widget/embed.js").header("accept-encoding", "gzip, deflate, br").body(Body::empty()).unwrap();
+    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    let gzip_etag = response.headers()["etag"].to_str().unwrap().to_owned();
+    assert_ne!(gzip_etag, etag, "each representation has its own validator");
+    let compressed = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    assert!(compressed.len() <= 15 * 1024, "{} bytes gzip-compressed", compressed.len());
+    let mut unpacked = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&compressed[..]), &mut unpacked).unwrap();
+    assert_eq!(unpacked, script.text);
+    let refused = get(&app, "/widget/embed.js", &[("accept-encoding", "gzip;q=0, identity")]).await;
+    assert!(!refused.headers.contains_key("content-encoding"));
 }
 
 #[tokio::test]

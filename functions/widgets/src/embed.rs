@@ -4,8 +4,9 @@
 //!
 //! The script is `embed/embed.js` beside this crate, minified by terser into
 //! `embed/embed.min.js` (`make embed`; `make test` checks the committed file
-//! is current) and compiled in: dependency free, under 15 KB, cached an hour
-//! by browsers and shared caches and revalidated by its ETag. The configuration answers any site (`*`), free
+//! is current) and compiled in: dependency free, under 15 KB gzip-compressed
+//! (and sent so to a browser that accepts gzip), cached an hour by browsers
+//! and shared caches and revalidated by its ETag. The configuration answers any site (`*`), free
 //! of charge and uncached, so that the script can say in the widget itself
 //! why it will not work here (turned off, another site, out of plan) before
 //! a visitor fills the form: a refused calculation carries no CORS header
@@ -26,19 +27,43 @@ use shared::http::{ApiError, AppState, Document};
 pub const EMBED_PATH: &str = "/widget/embed.js";
 const SCRIPT: &str = include_str!("../embed/embed.min.js");
 
-/// A strong validator of the script's bytes.
-static SCRIPT_ETAG: LazyLock<String> = LazyLock::new(|| {
+/// The script gzip-compressed, made once.
+static SCRIPT_GZIP: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    // Writing to a Vec cannot fail.
+    let _ = encoder.write_all(SCRIPT.as_bytes());
+    encoder.finish().unwrap_or_default()
+});
+
+/// A strong validator of each representation's bytes.
+static SCRIPT_ETAGS: LazyLock<(String, String)> = LazyLock::new(|| {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     SCRIPT.hash(&mut hasher);
-    format!("\"{:016x}-{}\"", hasher.finish(), SCRIPT.len())
+    let hash = hasher.finish();
+    (format!("\"{hash:016x}-{}\"", SCRIPT.len()), format!("\"{hash:016x}-{}-gzip\"", SCRIPT.len()))
 });
 
+/// Whether the client takes gzip (`Accept-Encoding`, not refused by `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(',')).any(
+        |coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        },
+    )
+}
+
 pub async fn embed_script(headers: HeaderMap) -> Response {
-    let etag = SCRIPT_ETAG.as_str();
+    let gzip = accepts_gzip(&headers) && !SCRIPT_GZIP.is_empty();
+    let etag = if gzip { SCRIPT_ETAGS.1.as_str() } else { SCRIPT_ETAGS.0.as_str() };
     let mut response_headers = HeaderMap::new();
     response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
     response_headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response_headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     if let Ok(value) = HeaderValue::from_str(etag) {
         response_headers.insert(header::ETAG, value);
     }
@@ -47,6 +72,10 @@ pub async fn embed_script(headers: HeaderMap) -> Response {
         return (StatusCode::NOT_MODIFIED, response_headers).into_response();
     }
     response_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
+    if gzip {
+        response_headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        return (StatusCode::OK, response_headers, SCRIPT_GZIP.as_slice()).into_response();
+    }
     (StatusCode::OK, response_headers, SCRIPT).into_response()
 }
 
