@@ -25,7 +25,7 @@ use shared::repo::content::OrgContent;
 /// composed corpus (`shared/content/`) was last revised. The corpus ships
 /// with the build and has no stored timestamps; bump this when its texts
 /// change so clients that cache by date see the change.
-pub const CORPUS_DATE: &str = "2026-11-28T06:30:00Z";
+pub const CORPUS_DATE: &str = "2026-11-28T07:00:00Z";
 
 pub const RESOURCE_TYPE: &str = "content";
 pub const SYSTEM_OWNER: &str = "system";

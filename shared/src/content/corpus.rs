@@ -19,6 +19,8 @@ pub struct Entry {
 #[serde(deny_unknown_fields)]
 pub struct Names {
     pub points: BTreeMap<String, String>,
+    /// A point as a sentence names it: "the Sun", "Venus"; "el Sol".
+    pub points_with_article: BTreeMap<String, String>,
     pub signs: BTreeMap<String, String>,
     pub houses: BTreeMap<String, String>,
     pub angles: BTreeMap<String, String>,

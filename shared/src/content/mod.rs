@@ -354,13 +354,15 @@ pub fn has_written_text(horoscope: HoroscopeType, a: PointId, kind: AspectKind, 
     moving.contains(&a) && PLANETS.contains(&b) && AspectKind::MAJOR.contains(&kind)
 }
 
-/// Aspects that cannot happen between two bodies in one sky: Mercury is
+/// Aspects that cannot happen between two points in one sky: Mercury is
 /// never more than 28° from the Sun, Venus never more than 48°, so the two
 /// never more than about 76° apart; an aspect more than 12° beyond that is
 /// out of reach of any usual orb (the closest listed, the Sun–Venus sextile,
-/// would need 12.2°). Charts of one moment (natal, returns) have no texts
+/// would need 12.2°). The south node is the true node's opposite point and
+/// the mean node never more than about 2° from the true one, so the nodes
+/// make one aspect each. Charts of one moment (natal, returns) have no texts
 /// for them.
-pub const IMPOSSIBLE_IN_ONE_SKY: [(PointId, PointId, &[AspectKind]); 3] = [
+pub const IMPOSSIBLE_IN_ONE_SKY: [(PointId, PointId, &[AspectKind]); 6] = [
     (
         PointId::Sun,
         PointId::Mercury,
@@ -402,6 +404,35 @@ pub const IMPOSSIBLE_IN_ONE_SKY: [(PointId, PointId, &[AspectKind]); 3] = [
             AspectKind::Quincunx,
         ],
     ),
+    (PointId::MeanNode, PointId::TrueNode, &BUT_THE_CONJUNCTION),
+    (PointId::TrueNode, PointId::SouthNode, &BUT_THE_OPPOSITION),
+    (PointId::MeanNode, PointId::SouthNode, &BUT_THE_OPPOSITION),
+];
+
+const BUT_THE_CONJUNCTION: [AspectKind; 10] = [
+    AspectKind::Opposition,
+    AspectKind::Trine,
+    AspectKind::Square,
+    AspectKind::Sextile,
+    AspectKind::Quincunx,
+    AspectKind::Semisextile,
+    AspectKind::Semisquare,
+    AspectKind::Sesquiquadrate,
+    AspectKind::Quintile,
+    AspectKind::Biquintile,
+];
+
+const BUT_THE_OPPOSITION: [AspectKind; 10] = [
+    AspectKind::Conjunction,
+    AspectKind::Trine,
+    AspectKind::Square,
+    AspectKind::Sextile,
+    AspectKind::Quincunx,
+    AspectKind::Semisextile,
+    AspectKind::Semisquare,
+    AspectKind::Sesquiquadrate,
+    AspectKind::Quintile,
+    AspectKind::Biquintile,
 ];
 
 fn impossible_in_one_sky(a: PointId, kind: AspectKind, b: AspectTarget) -> bool {
@@ -423,10 +454,12 @@ fn family_clause(pair: &Pair, kind: AspectKind) -> &str {
 }
 
 /// `text` continuing a sentence already begun: its first letter lowered
-/// unless its first word is a proper name (a point's, or "I").
+/// unless it opens with a proper name (a point's, possessive or not, or "I").
 fn continuing(parts: &LanguageParts, text: &str) -> String {
     let text = text.trim();
-    let first_word = text.split_whitespace().next().unwrap_or_default().trim_matches(|c: char| !c.is_alphanumeric());
+    let first_word = text.split_whitespace().next().unwrap_or_default();
+    let first_word = first_word.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let first_word = first_word.strip_suffix("'s").or_else(|| first_word.strip_suffix("’s")).unwrap_or(first_word);
     let proper = first_word == "I" || parts.names.points.values().any(|point| point.split_whitespace().next() == Some(first_word));
     let mut chars = text.chars();
     match (proper, chars.next()) {
@@ -435,11 +468,27 @@ fn continuing(parts: &LanguageParts, text: &str) -> String {
     }
 }
 
+/// The two points of a composed aspect text, as its lead may name them.
+struct PairNames<'a> {
+    a: &'a str,
+    b: &'a str,
+    the_a: &'a str,
+    the_b: &'a str,
+}
+
 /// A composed aspect text: one sentence, the voice's lead naming the aspect
-/// and what it does ("In this quincunx, an awkward angle …,") and the pair's
-/// clause for the aspect's family. Every sentence of it names its pair and
-/// its aspect, so none repeats in a chart or in the corpus.
-fn composed_aspect(parts: &LanguageParts, voice: &Voice, horoscope: HoroscopeType, pair: &Pair, kind: AspectKind) -> Option<String> {
+/// and what it does ("In this quincunx between your Moon and your Chiron,
+/// an awkward angle …,") and the pair's clause for the aspect's family.
+/// Every sentence of it is its pair's and its aspect's, so none repeats in
+/// a chart or in the corpus.
+fn composed_aspect(
+    parts: &LanguageParts,
+    voice: &Voice,
+    horoscope: HoroscopeType,
+    pair: &Pair,
+    kind: AspectKind,
+    names: &PairNames<'_>,
+) -> Option<String> {
     let character = parts.aspects.get(kind.id())?;
     let what = match horoscope {
         HoroscopeType::Transit => &character.transit,
@@ -451,7 +500,11 @@ fn composed_aspect(parts: &LanguageParts, voice: &Voice, horoscope: HoroscopeTyp
         .aspect_lead
         .replace("{this}", &character.this)
         .replace("{aspect}", &parts.names.aspects.get(kind.id())?.to_lowercase())
-        .replace("{character}", what);
+        .replace("{character}", what)
+        .replace("{the a}", names.the_a)
+        .replace("{the b}", names.the_b)
+        .replace("{a}", names.a)
+        .replace("{b}", names.b);
     Some(format!("{lead} {}", continuing(parts, family_clause(pair, kind))))
 }
 
@@ -522,7 +575,13 @@ pub fn compose(key: &ContentKey, language: Language) -> Option<Text> {
                 HoroscopeType::SolarReturn | HoroscopeType::LunarReturn => parts.return_pairs.get(&pair_key(text_point(a), target)),
                 HoroscopeType::Vedic => None,
             }?;
-            Some(Text { title, body: composed_aspect(parts, voice, key.horoscope, pair, kind)? })
+            let names = PairNames {
+                a: parts.names.points.get(text_point(a))?,
+                b: target_name(parts, b)?,
+                the_a: parts.names.points_with_article.get(text_point(a))?,
+                the_b: parts.names.points_with_article.get(target).map(String::as_str).or_else(|| target_name(parts, b))?,
+            };
+            Some(Text { title, body: composed_aspect(parts, voice, key.horoscope, pair, kind, &names)? })
         }
     }
 }
