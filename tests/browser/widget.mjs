@@ -154,7 +154,7 @@ try {
   const aspects = await allowed.locator(`${W} ul.aspects li`).allTextContents();
   check(aspects.length > 0, `the transit list shows ${aspects.length} transits: ${aspects.slice(0, 3).join(" | ")}`);
   const unglyphed = await allowed.locator(`${W} ul.aspects li, ${W} ul.points li`).evaluateAll((items) =>
-    items.filter((li) => li.querySelectorAll(".g").length < (li.closest(".aspects") ? 2 : 1)).map((li) => li.textContent));
+    items.filter((li) => li.querySelectorAll(".g").length < (li.closest(".aspects") ? 3 : 1)).map((li) => li.textContent));
   check(unglyphed.length === 0, `a glyph for every planet named, transiting and natal (${unglyphed.slice(0, 2).join(" | ") || "all have one"})`);
   const tooltip = await allowed.locator(`${W} ul.aspects li`).first().getAttribute("title");
   check(/orb \d/.test(tooltip || ""), `aspects carry tooltips (${tooltip})`);
@@ -185,8 +185,20 @@ try {
   const fullWidth = (await full.boundingBox()).width;
   check(fullWidth > shown, `a click opens the chart larger (${fullWidth.toFixed(0)} px against ${shown.toFixed(0)} px)`);
   await allowed.screenshot({ path: `${shots}/widget-1280-full-view.png` });
+  // A click inside the chart keeps Escape working (the dialog is modal).
+  await full.click();
   await allowed.keyboard.press("Escape");
-  check((await allowed.locator(`${W} .full`).count()) === 0, "Escape closes the full view");
+  await allowed.locator(`${W} .full`).waitFor({ state: "detached", timeout: 3000 }).catch(() => {});
+  check((await allowed.locator(`${W} .full`).count()) === 0, "Escape closes the full view, even after a click inside it");
+  check(await allowed.locator(`${W} button.zoom`).evaluate((b) => b.getRootNode().activeElement === b), "the focus goes back to the chart");
+
+  // A late answer never reopens the list after the visitor left the field.
+  await place.fill("");
+  await place.pressSequentially("Mil", { delay: 20 });
+  await allowed.keyboard.press("Tab");
+  await allowed.waitForTimeout(600);
+  check((await place.getAttribute("aria-expanded")) === "false" && (await listbox.isHidden()), "the list stays closed once the field is left");
+  await place.fill("");
 
   // 2. How fast suggestions come, as the browser sees it: from the last
   //    keystroke to the options on screen, debounce included.
@@ -228,6 +240,20 @@ try {
   await small.fill(`${W} input[name=time]`, "14:30");
   await small.locator(`${W} button.go`).tap();
   await small.locator(`${W} .chart img`).waitFor({ timeout: 15000 });
+  // The full view on a phone: larger than the inline wheel, nothing cut off
+  // (it scrolls).
+  const inlineWidth = (await small.locator(`${W} .chart img`).boundingBox()).width;
+  await small.locator(`${W} button.zoom`).tap();
+  const fullImage = small.locator(`${W} .full img`);
+  await fullImage.waitFor({ timeout: 5000 });
+  await small.waitForTimeout(300);
+  const fullBox = await fullImage.boundingBox();
+  check(fullBox.width > inlineWidth && fullBox.x >= 0, `on a phone the full view is larger (${fullBox.width.toFixed(0)} px against ${inlineWidth.toFixed(0)} px) and starts on screen (x ${fullBox.x.toFixed(0)})`);
+  await small.screenshot({ path: `${shots}/widget-360-full-view.png` });
+  await small.locator(`${W} .full .x2`).tap();
+  // The dialog's close event comes as a task of its own.
+  await small.locator(`${W} .full`).waitFor({ state: "detached", timeout: 3000 }).catch(() => {});
+  check((await small.locator(`${W} .full`).count()) === 0, "the close button closes the full view");
   await small.locator(`${W} summary`).tap();
   const overflow = await small.evaluate(() => document.scrollingElement.scrollWidth);
   check(overflow <= 360, `nothing overflows a 360 px screen (page ${overflow} px wide)`);
@@ -263,6 +289,11 @@ try {
     }
   }, [api, allowedId]);
   check(blocked === "blocked", "the browser blocks a foreign site from reading the place look-up");
+  // What the browser was blocked from: a 403 without CORS headers.
+  const direct = await fetch(`${api}/api/widget-api/places/${allowedId}?query=Rom`, { headers: { origin: `http://localhost:${port}` } });
+  const directBody = await direct.json();
+  check(direct.status === 403 && directBody.errors[0].code === "domain_not_allowed" && !direct.headers.get("access-control-allow-origin"),
+    `the look-up refuses the foreign site itself (${direct.status} ${directBody.errors[0].code})`);
   await foreign.screenshot({ path: `${shots}/widget-foreign-site.png`, fullPage: true });
   const cardStyle = (locator) => locator.evaluate((card) => {
     const s = getComputedStyle(card);

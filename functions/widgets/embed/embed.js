@@ -15,8 +15,8 @@
   var TEXT = {
     en: {
       title: "Your transits", birthDate: "Birth date", birthTime: "Birth time", place: "Birth place",
-      placeHint: "Start typing your town", searching: "Searching…", noPlaces: "No place found: try another spelling, or enter the coordinates under More options.",
-      found: " places found", chosen: "Chosen", moreOptions: "More options",
+      placeHint: "Start typing your town", noPlaces: "No place found: try another spelling, or enter the coordinates under More options.",
+      found: " places found", found1: "1 place found", chosen: "Chosen", quota: "This chart is not available at the moment.", moreOptions: "More options",
       latitude: "Latitude", longitude: "Longitude", timezone: "Time zone", transit: "Transits for",
       choosePlace: "Choose your birth place from the suggestions, or enter its coordinates under More options.",
       submit: "Show my transits", busy: "Calculating…", aspects: "Transits to your chart", positions: "Planets now",
@@ -32,8 +32,8 @@
     },
     es: {
       title: "Tus tránsitos", birthDate: "Fecha de nacimiento", birthTime: "Hora de nacimiento", place: "Lugar de nacimiento",
-      placeHint: "Empieza a escribir tu ciudad", searching: "Buscando…", noPlaces: "Ningún lugar encontrado: prueba otra grafía o escribe las coordenadas en Más opciones.",
-      found: " lugares encontrados", chosen: "Elegido", moreOptions: "Más opciones",
+      placeHint: "Empieza a escribir tu ciudad", noPlaces: "Ningún lugar encontrado: prueba otra grafía o escribe las coordenadas en Más opciones.",
+      found: " lugares encontrados", found1: "1 lugar encontrado", chosen: "Elegido", quota: "Esta carta no está disponible en este momento.", moreOptions: "Más opciones",
       latitude: "Latitud", longitude: "Longitud", timezone: "Zona horaria", transit: "Tránsitos para",
       choosePlace: "Elige tu lugar de nacimiento entre las sugerencias, o escribe sus coordenadas en Más opciones.",
       submit: "Ver mis tránsitos", busy: "Calculando…", aspects: "Tránsitos a tu carta", positions: "Planetas ahora",
@@ -54,8 +54,11 @@
     missing: "no widget has this id: check the data-widget-id of the embed (GET /api/widgets lists yours).",
     disabled: "the widget is turned off: enable it in the dashboard (PATCH /api/widgets/{id} with enabled: true).",
     site: "this site is not among the widget's allowedDomains: add " + location.hostname + " in the dashboard.",
-    unavailable: "the organization's plan no longer includes widgets: change the plan in the dashboard."
+    unavailable: "the organization's plan no longer includes widgets: change the plan in the dashboard.",
+    quota: "the organization's monthly quota is used up: it renews on the 1st, or change the plan in the dashboard."
   };
+  // Refusal codes of the widget's routes, and the reason each one shows.
+  var REFUSALS = { widget_not_found: "missing", widget_disabled: "disabled", domain_not_allowed: "site", module_not_in_plan: "unavailable", quota_exceeded: "quota" };
   // Text presentation (U+FE0E), so no platform draws them as emoji.
   var GLYPHS = {
     sun: "☉", moon: "☽", mercury: "☿", venus: "♀", mars: "♂", jupiter: "♃", saturn: "♄", uranus: "♅", neptune: "♆", pluto: "♇",
@@ -93,7 +96,8 @@
   }
   function getJson(url, options) {
     return fetch(url, options).then(function (response) {
-      return response.json().then(function (body) { return { status: response.status, body: body }; }, function () { return { status: response.status, body: null }; });
+      var retryAfter = response.headers.get("retry-after");
+      return response.json().then(function (body) { return { status: response.status, body: body, retryAfter: retryAfter }; }, function () { return { status: response.status, body: null, retryAfter: retryAfter }; });
     });
   }
 
@@ -128,8 +132,9 @@
     "@media (prefers-reduced-motion:reduce){.res.anim{animation:none}}" +
     ".chart{text-align:center}.zoom{display:inline-block;padding:0;background:none;width:100%;max-width:calc(var(--cs)/" + WHEEL_SHARE.toFixed(4) + ");cursor:zoom-in}" +
     ".zoom img,.full img{display:block;width:100%;height:auto;border-radius:calc(var(--r)*.6)}" +
-    ".full{position:fixed;inset:0;z-index:2147483000;background:rgba(10,8,20,.78);display:flex;align-items:flex-start;justify-content:center;overflow:auto;padding:56px 12px 12px}" +
-    ".full .in{width:max(min(94vw,calc((94vh - 72px)*.92)),calc(var(--inline)*1.2));background:var(--bg);border-radius:var(--r);padding:8px}" +
+    ".full{position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;border:0;background:rgba(10,8,20,.78);overflow:auto;overscroll-behavior:contain;padding:56px 12px 12px}" +
+    ".full::backdrop{background:transparent}" +
+    ".full .in{margin:0 auto;width:max(min(100%,calc((94vh - 72px)*.92)),calc(var(--inline)*1.2));background:var(--bg);border-radius:var(--r);padding:8px}" +
     ".x2{position:fixed;top:8px;right:8px;width:44px;height:44px;font-size:22px;line-height:1;color:var(--tx);background:var(--bg);box-shadow:var(--sh)}" +
     "ul.l{list-style:none;margin:0;padding:0}ul.l li{padding:8px;border-bottom:1px solid var(--bd);display:flex;justify-content:space-between;gap:8px;flex-wrap:wrap}" +
     ".x{color:var(--tx2);font-size:var(--fsm)}.ap{color:var(--ac)}.sp{color:var(--ok)}" +
@@ -209,21 +214,28 @@
   }
 
   // The birth place: an ARIA 1.2 combobox over the widget's place look-up.
-  function placeField(form) {
+  function placeField(form, zone) {
     var listId = uid + "-places", statusId = uid + "-place-status";
     var input = el("input", {
-      id: uid + "-place", name: "place", type: "text", maxlength: "200", autocomplete: "off", spellcheck: "false", placeholder: t.placeHint,
+      id: uid + "-place", name: "place", type: "text", maxlength: "100", autocomplete: "off", spellcheck: "false", placeholder: t.placeHint,
       role: "combobox", "aria-autocomplete": "list", "aria-expanded": "false", "aria-controls": listId, "aria-describedby": statusId
     });
     var list = el("ul", { id: listId, role: "listbox", "aria-label": t.place, hidden: true });
     var status = el("div", { id: statusId, class: "hint", "aria-live": "polite" });
-    var places = [], active = -1, timer = 0, controller = null, asked = 0, chosen = null;
+    var places = [], active = -1, timer = 0, controller = null, asked = 0, chosen = null, pausedUntil = 0;
 
     function close() {
       list.hidden = true;
       input.setAttribute("aria-expanded", "false");
       input.removeAttribute("aria-activedescendant");
       active = -1;
+    }
+    // Forgets what was asked and not yet answered: a late answer never
+    // reopens the list.
+    function cancel() {
+      clearTimeout(timer);
+      asked++;
+      if (controller) controller.abort();
     }
     function highlight(index) {
       active = index;
@@ -235,6 +247,7 @@
     function choose(index) {
       var place = places[index];
       if (!place) return;
+      cancel();
       var a = place.attributes;
       chosen = a;
       input.value = a.name + ", " + a.countryName;
@@ -250,63 +263,74 @@
       list.textContent = "";
       found.forEach(function (place, i) {
         var a = place.attributes;
-        var option = el("li", { id: listId + "-" + i, role: "option", "aria-selected": "false" }, [
+        list.appendChild(el("li", { id: listId + "-" + i, role: "option", "aria-selected": "false", "data-i": i }, [
           el("span", { text: a.name + ", " + a.countryName }),
           el("span", { class: "x", text: [a.admin1, a.timezone].filter(Boolean).join(" · ") })
-        ]);
-        // mousedown would take the focus from the input: the list stays a
-        // popup of the input, as the pattern wants.
-        option.addEventListener("mousedown", function (event) { event.preventDefault(); });
-        option.addEventListener("click", function () { choose(i); });
-        list.appendChild(option);
+        ]));
       });
       if (!found.length) {
         close();
         status.textContent = t.noPlaces;
         return;
       }
+      // Only under the visitor's eyes: not after they left the field.
+      if ((root.activeElement !== undefined ? root.activeElement : document.activeElement) !== input) return;
       list.hidden = false;
       input.setAttribute("aria-expanded", "true");
       highlight(-1);
-      status.textContent = found.length + t.found;
+      status.textContent = found.length === 1 ? t.found1 : found.length + t.found;
     }
     function search(ticket) {
       var query = input.value.trim();
       controller = window.AbortController ? new AbortController() : null;
-      status.textContent = t.searching;
       getJson(api + "/api/widget-api/places/" + encodeURIComponent(widgetId) + "?limit=8&query=" + encodeURIComponent(query), {
         credentials: "omit", signal: controller ? controller.signal : undefined
       }).then(function (answer) {
         // Only the answer to what the input says now.
         if (ticket !== asked) return;
-        if (answer.status !== 200) {
-          close();
-          status.textContent = answer.status === 429 ? t.busyLimit : t.network;
+        if (answer.status === 200) return show(answer.body.data || []);
+        close();
+        places = [];
+        var code = pick(answer.body, "errors.0.code", "");
+        if (REFUSALS[code]) return refuse(REFUSALS[code]);
+        if (answer.status === 429) {
+          // The visitor's look-ups wait out the window the server names.
+          pausedUntil = Date.now() + 1000 * (Number(answer.retryAfter) || 60);
+          status.textContent = t.busyLimit;
           return;
         }
-        show(answer.body.data || []);
+        status.textContent = t.network;
       }).catch(function (error) {
         if (ticket === asked && (!error || error.name !== "AbortError")) status.textContent = t.network;
       });
     }
 
+    // A press on the list (an option, its scrollbar) keeps the focus in the
+    // input, as the pattern wants; a click on an option chooses it.
+    list.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    list.addEventListener("click", function (event) {
+      var option = event.target.closest ? event.target.closest("[role=option]") : null;
+      if (option) choose(Number(option.getAttribute("data-i")));
+    });
     input.addEventListener("input", function () {
-      clearTimeout(timer);
+      cancel();
+      close();
+      places = [];
       if (chosen) {
-        // The coordinates were the chosen place's: they no longer match.
+        // The coordinates and zone were the chosen place's: they no longer match.
         chosen = null;
         form.elements.latitude.value = "";
         form.elements.longitude.value = "";
+        form.elements.timezone.value = zone;
       }
       status.textContent = "";
-      // What was asked before this keystroke is no longer wanted.
-      var ticket = ++asked;
-      if (controller) controller.abort();
       // One letter names too many towns: nothing is asked or shown.
-      if (input.value.trim().length < 2) return close();
+      if (input.value.trim().length < 2 || Date.now() < pausedUntil) return;
+      var ticket = asked;
       timer = setTimeout(function () { search(ticket); }, 60);
     });
     input.addEventListener("keydown", function (event) {
+      if (event.isComposing) return;
       var open = !list.hidden && places.length;
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         if (!places.length) return;
@@ -322,7 +346,7 @@
         close();
       }
     });
-    input.addEventListener("blur", function () { close(); });
+    input.addEventListener("blur", function () { cancel(); close(); });
     return el("div", { class: "fl wide" }, [el("label", { for: uid + "-place", text: t.place }), el("div", { class: "cb" }, [input, list]), status]);
   }
 
@@ -346,7 +370,7 @@
     [
       field(t.birthDate, { name: "date", type: "date", required: true, min: "1800-01-01", max: "2399-12-31" }),
       field(t.birthTime, { name: "time", type: "time", required: true, value: "12:00" }),
-      placeField(form),
+      placeField(form, zone),
       field(t.transit, { name: "transit", type: "datetime-local", required: true, value: localNow() }),
       coordinates,
       el("button", { class: "go", type: "submit", text: t.submit })
@@ -389,8 +413,7 @@
           if (answer.status === 200) return show(c, answer.body.data, results);
           var errors = pick(answer.body, "errors", []);
           var code = pick(errors, "0.code", "");
-          var refusals = { widget_not_found: "missing", widget_disabled: "disabled", domain_not_allowed: "site", module_not_in_plan: "unavailable" };
-          if (refusals[code]) return refuse(refusals[code]);
+          if (REFUSALS[code]) return refuse(REFUSALS[code]);
           if (answer.status === 429) return status.appendChild(card(t.retryTitle, t.busyLimit));
           var text = errors.map(function (e) {
             var pointer = (e.source && e.source.pointer) || "";
@@ -403,24 +426,24 @@
     });
   }
 
-  // The chart larger, over the page: Escape, the close button or a click
-  // outside it closes, and the focus goes back to the chart.
+  // The chart larger, over the page, in a modal <dialog> (the top layer:
+  // no ancestor of the host page clips it, the page behind is inert):
+  // Escape, the close button or a click outside the chart closes it, and the
+  // focus goes back to the chart. Wider than the screen, it scrolls.
   function fullView(src, opener) {
     var close = el("button", { class: "x2", type: "button", "aria-label": t.close, text: "×" });
     var inner = el("div", { class: "in" }, [el("img", { src: src, alt: t.chartAlt })]);
-    var overlay = el("div", { class: "full", role: "dialog", "aria-modal": "true", "aria-label": t.chartAlt }, [close, inner]);
-    overlay.style.setProperty("--inline", opener.getBoundingClientRect().width + "px");
-    function shut() {
-      overlay.remove();
+    var dialog = el("dialog", { class: "full", "aria-label": t.chartAlt }, [close, inner]);
+    dialog.style.setProperty("--inline", opener.getBoundingClientRect().width + "px");
+    close.addEventListener("click", function () { dialog.close(); });
+    dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
+    dialog.addEventListener("close", function () {
+      dialog.remove();
       opener.focus();
-    }
-    close.addEventListener("click", shut);
-    overlay.addEventListener("click", function (event) { if (event.target === overlay) shut(); });
-    overlay.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") shut();
-      if (event.key === "Tab") { event.preventDefault(); close.focus(); }
     });
-    frame.appendChild(overlay);
+    frame.appendChild(dialog);
+    if (dialog.showModal) dialog.showModal();
+    else dialog.setAttribute("open", "");
     close.focus();
   }
 
@@ -435,7 +458,7 @@
     if (pick(c, "interaction.animationsEnabled", true)) results.className += " anim";
     var tips = pick(c, "interaction.tooltipEnabled", true);
     var image = el("img", { src: data.chart.url, alt: t.chartAlt });
-    var zoom = el("button", { class: "zoom", type: "button", title: t.enlarge, "aria-label": t.enlarge }, [image]);
+    var zoom = el("button", { class: "zoom", type: "button", title: t.enlarge }, [image, el("span", { class: "vh", text: t.enlarge })]);
     var chart = el("div", { class: "chart" }, [zoom]);
     zoom.addEventListener("click", function () { fullView(data.chart.url, zoom); });
     image.addEventListener("error", function () { chart.replaceChildren(card(t.problem, t.image)); });

@@ -45,16 +45,34 @@ static SCRIPT_ETAGS: LazyLock<(String, String)> = LazyLock::new(|| {
     (format!("\"{hash:016x}-{}\"", SCRIPT.len()), format!("\"{hash:016x}-{}-gzip\"", SCRIPT.len()))
 });
 
-/// Whether the client takes gzip (`Accept-Encoding`, not refused by `q=0`).
+/// Whether the client takes gzip: `Accept-Encoding` names it (or `*`)
+/// with a weight above zero, an explicit `gzip` weight winning over `*`'s.
 fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(',')).any(
-        |coding| {
-            let mut parts = coding.split(';').map(str::trim);
-            let name = parts.next().unwrap_or_default();
-            let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
-            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
-        },
-    )
+    let mut gzip = None;
+    let mut any = None;
+    for coding in headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(','))
+    {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let weight = parts
+            .filter_map(|p| p.split_once('='))
+            .find(|(k, _)| k.trim().eq_ignore_ascii_case("q"))
+            .map_or(1.0, |(_, q)| q.trim().parse::<f32>().unwrap_or(0.0));
+        if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+            gzip = Some(weight);
+        } else if name == "*" {
+            any = Some(weight);
+        }
+    }
+    gzip.or(any).is_some_and(|weight| weight > 0.0)
+}
+
+/// `If-None-Match` names this representation (weakly compared, or `*`).
+fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+    headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|tag| {
+        let tag = tag.trim();
+        tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag
+    })
 }
 
 pub async fn embed_script(headers: HeaderMap) -> Response {
@@ -67,8 +85,7 @@ pub async fn embed_script(headers: HeaderMap) -> Response {
     if let Ok(value) = HeaderValue::from_str(etag) {
         response_headers.insert(header::ETAG, value);
     }
-    let matches = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
-    if matches {
+    if not_modified(&headers, etag) {
         return (StatusCode::NOT_MODIFIED, response_headers).into_response();
     }
     response_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
@@ -77,6 +94,32 @@ pub async fn embed_script(headers: HeaderMap) -> Response {
         return (StatusCode::OK, response_headers, SCRIPT_GZIP.as_slice()).into_response();
     }
     (StatusCode::OK, response_headers, SCRIPT).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asking(accept: &str) -> bool {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(accept).unwrap());
+        accepts_gzip(&headers)
+    }
+
+    #[test]
+    fn gzip_is_sent_when_accepted_with_a_weight_above_zero() {
+        assert!(asking("gzip, deflate, br") && asking("br;q=1.0, GZIP;q=0.5") && asking("*") && asking("identity, *;q=0.1"));
+        assert!(!asking("gzip;q=0, *") && !asking("gzip;Q=0") && !asking("identity") && !asking("*;q=0") && !asking("br"));
+    }
+
+    #[test]
+    fn a_weak_or_star_validator_matches() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("W/\"abc\", \"other\""));
+        assert!(not_modified(&headers, "\"abc\"") && not_modified(&headers, "\"other\"") && !not_modified(&headers, "\"x\""));
+        headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("*"));
+        assert!(not_modified(&headers, "\"x\""));
+    }
 }
 
 #[derive(Debug, Serialize)]

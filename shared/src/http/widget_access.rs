@@ -219,8 +219,9 @@ impl WidgetVisitor {
         super::auth::charge(app, &account, usage).await
     }
 
-    /// Charges a place look-up: the widget's window and the visitor's own
-    /// look-up window, no unit of the quota (429 `rate_limited`).
+    /// Charges a place look-up: the widget's look-up window (twice its
+    /// request limit) and the visitor's, no unit of the quota (429
+    /// `rate_limited`).
     pub async fn charge_place_lookup(&self, app: &AppState) -> Result<(), ApiError> {
         let account = Account {
             organization_id: &self.organization.id,
@@ -228,7 +229,7 @@ impl WidgetVisitor {
             spender: Spender::WidgetPlaces {
                 id: &self.widget.id,
                 client: &self.client,
-                per_widget: app.config.widget_limits.per_widget,
+                per_widget: app.config.widget_limits.per_widget.saturating_mul(2),
                 per_client: app.config.widget_place_lookups,
             },
         };

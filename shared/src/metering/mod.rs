@@ -124,8 +124,9 @@ pub enum Spender<'a> {
     /// A chatbot's chat, by one of its users (`per_client` is then per user).
     Chatbot { id: &'a str, user: &'a str, limits: WidgetLimits },
     /// A widget visitor looking up places as they type: limited per minute
-    /// in the widget's window and in a look-up window per client, and no
-    /// unit of the quota (a town typed is several look-ups).
+    /// in windows of their own, the widget's look-ups and the client's, so
+    /// typing never takes a chart request's place; no unit of the quota (a
+    /// town typed is several look-ups).
     WidgetPlaces { id: &'a str, client: &'a str, per_widget: u32, per_client: u32 },
 }
 
@@ -195,7 +196,7 @@ pub fn charges(account: &Account<'_>, usage: Usage, now: DateTime<Utc>) -> Vec<C
             format!("{USAGE_CHATBOT_PREFIX}{id}")
         }
         Spender::WidgetPlaces { id, client, per_widget, per_client } => {
-            charges.push(window(schema::rate(&schema::widget(id)), per_widget));
+            charges.push(window(schema::rate(&format!("{}#PLACES", schema::widget(id))), per_widget));
             charges.push(window(schema::rate(&format!("{}#PLACES#{}", schema::widget(id), client_hash(client))), per_client));
             return charges;
         }
@@ -406,7 +407,7 @@ mod tests {
         let charting = |client| Account { organization_id: "o1", plan: Plan::Free, spender: Spender::Widget { id: "w1", client, limits } };
         let listed = charges(&typing("203.0.113.7"), Usage::Request, now);
         assert_eq!(listed.len(), 2, "two rate windows, no quota or usage line: {listed:?}");
-        assert_eq!(listed[0].counter.pk, "RATE#WIDGET#w1");
+        assert_eq!(listed[0].counter.pk, "RATE#WIDGET#w1#PLACES");
         assert!(listed[1].counter.pk.starts_with("RATE#WIDGET#w1#PLACES#") && !listed[1].counter.pk.contains("203.0.113.7"));
         for _ in 0..60 {
             charge(&meter, &typing("203.0.113.7"), Usage::Request, now).await.unwrap();
