@@ -66,8 +66,9 @@
     conjunction: "☌", opposition: "☍", trine: "△", square: "□", sextile: "⚹"
   };
   // The wheel is 660 of the chart image's 860 units across (the zodiac's
-  // outer edge): the image is sized so the wheel itself is `--cs` wide.
-  var WHEEL_SHARE = 660 / 860;
+  // outer edge): the image is sized so the wheel itself is at least `--cs`
+  // wide (a hair more, so a rounded pixel never makes it less).
+  var WHEEL_SHARE = 660 / 860 - 0.005;
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
