@@ -42,6 +42,19 @@ async fn get(app: &TestApp, url: &str, headers: &[(&str, &str)]) -> TestResponse
     app.send(request.body(Body::empty()).unwrap()).await
 }
 
+/// Turns the widget `id` off, as its owner does in the dashboard.
+pub(crate) async fn switch_off(app: &TestApp, id: &str) {
+    let off = call(
+        app,
+        "PATCH",
+        &format!("/api/widgets/{id}"),
+        OWNER,
+        Some(json!({ "data": { "type": "widgets", "id": id, "attributes": { "enabled": false } } })),
+    )
+    .await;
+    assert_eq!(off.status, 200, "{}", off.text);
+}
+
 fn code(response: &TestResponse) -> &str {
     response.body["errors"][0]["code"].as_str().unwrap_or_default()
 }
@@ -212,15 +225,7 @@ async fn cors_answers_allowed_sites_only_and_refusals_say_why() {
     assert_eq!(unknown_member.status, 422, "{}", unknown_member.text);
 
     // Disabled: the allowed site reads why.
-    let off = call(
-        &app,
-        "PATCH",
-        &format!("/api/widgets/{id}"),
-        OWNER,
-        Some(json!({ "data": { "type": "widgets", "id": id, "attributes": { "enabled": false } } })),
-    )
-    .await;
-    assert_eq!(off.status, 200, "{}", off.text);
+    switch_off(&app, &id).await;
     let disabled = transit(&app, &id, &request(), &[("origin", SHOP)]).await;
     assert_eq!((disabled.status.as_u16(), code(&disabled)), (403, "widget_disabled"), "{}", disabled.text);
     assert_eq!(disabled.headers["access-control-allow-origin"], SHOP);

@@ -83,15 +83,7 @@ async fn foreign_sites_disabled_widgets_and_lapsed_plans_are_refused_as_on_the_t
     let unknown = look_up(&app, "0190f5c2-0000-7000-8000-000000000000", "query=Rom", peer, &[("origin", SHOP)]).await;
     assert_eq!((unknown.status.as_u16(), code(&unknown)), (404, "widget_not_found"), "{}", unknown.text);
 
-    let off = call(
-        &app,
-        "PATCH",
-        &format!("/api/widgets/{id}"),
-        OWNER,
-        Some(json!({ "data": { "type": "widgets", "id": id, "attributes": { "enabled": false } } })),
-    )
-    .await;
-    assert_eq!(off.status, 200, "{}", off.text);
+    crate::widget_api::switch_off(&app, &id).await;
     let disabled = look_up(&app, &id, "query=Rom", peer, &[("origin", SHOP)]).await;
     assert_eq!((disabled.status.as_u16(), code(&disabled)), (403, "widget_disabled"), "{}", disabled.text);
 

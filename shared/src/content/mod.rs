@@ -409,31 +409,21 @@ pub const IMPOSSIBLE_IN_ONE_SKY: [(PointId, PointId, &[AspectKind]); 6] = [
     (PointId::MeanNode, PointId::SouthNode, &BUT_THE_OPPOSITION),
 ];
 
-const BUT_THE_CONJUNCTION: [AspectKind; 10] = [
-    AspectKind::Opposition,
-    AspectKind::Trine,
-    AspectKind::Square,
-    AspectKind::Sextile,
-    AspectKind::Quincunx,
-    AspectKind::Semisextile,
-    AspectKind::Semisquare,
-    AspectKind::Sesquiquadrate,
-    AspectKind::Quintile,
-    AspectKind::Biquintile,
-];
+const BUT_THE_CONJUNCTION: [AspectKind; 10] = every_aspect_but(AspectKind::Conjunction);
+const BUT_THE_OPPOSITION: [AspectKind; 10] = every_aspect_but(AspectKind::Opposition);
 
-const BUT_THE_OPPOSITION: [AspectKind; 10] = [
-    AspectKind::Conjunction,
-    AspectKind::Trine,
-    AspectKind::Square,
-    AspectKind::Sextile,
-    AspectKind::Quincunx,
-    AspectKind::Semisextile,
-    AspectKind::Semisquare,
-    AspectKind::Sesquiquadrate,
-    AspectKind::Quintile,
-    AspectKind::Biquintile,
-];
+const fn every_aspect_but(skipped: AspectKind) -> [AspectKind; 10] {
+    let mut kept = [skipped; 10];
+    let (mut from, mut to) = (0, 0);
+    while from < AspectKind::ALL.len() {
+        if AspectKind::ALL[from] as u8 != skipped as u8 {
+            kept[to] = AspectKind::ALL[from];
+            to += 1;
+        }
+        from += 1;
+    }
+    kept
+}
 
 fn impossible_in_one_sky(a: PointId, kind: AspectKind, b: AspectTarget) -> bool {
     IMPOSSIBLE_IN_ONE_SKY.iter().any(|(x, y, kinds)| {
