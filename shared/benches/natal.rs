@@ -38,6 +38,18 @@ fn natal(c: &mut Criterion) {
             NatalChart::compute(&ephemeris, &varied).expect("chart")
         })
     });
+    // A random moment from 1930 to 2020 each iteration, as real traffic is:
+    // every body's file segment is read anew most of the time (issue 37).
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let (from, to) = (2_425_976.5, 2_458_849.5);
+    c.bench_function("natal_chart_random_instant", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let mut varied = input.clone();
+            varied.instant.0 = from + (seed >> 11) as f64 / (1u64 << 53) as f64 * (to - from);
+            NatalChart::compute(&ephemeris, &varied).expect("chart")
+        })
+    });
     // The same with a sidereal zodiac (issue 17: within 5 % of tropical).
     // Lahiri is a plain offset from tropical; true_citra computes Spica's
     // place for its ayanamsa; j2000 projects each body with the library.
