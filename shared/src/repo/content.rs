@@ -125,12 +125,17 @@ pub async fn load_base_corpus(table: &dyn Table) -> Result<Option<usize>, RepoEr
     if table.get(schema::SYSTEM, &schema::corpus(&version)).await?.is_some() {
         return Ok(None);
     }
-    let mut items = Vec::new();
+    // One partition at a time: the whole corpus built at once was some 60 MB
+    // of a first start's memory that the allocator then kept. The marker,
+    // written last, makes a start interrupted half-way load it all again.
+    let mut count = 0;
     for language in Language::SUPPORTED {
         for horoscope in HoroscopeType::ALL {
             for &content_type in horoscope.content_types() {
                 let partition = base_partition(horoscope, content_type, language);
-                for key in all_keys(horoscope, content_type) {
+                let keys = all_keys(horoscope, content_type);
+                let mut items = Vec::with_capacity(keys.len());
+                for key in keys {
                     let urn = key.urn(language);
                     let text = compose(key, language)
                         .ok_or_else(|| crate::store::StoreError::Corrupt(format!("the corpus has no text for {urn}")))?;
@@ -142,11 +147,11 @@ pub async fn load_base_corpus(table: &dyn Table) -> Result<Option<usize>, RepoEr
                     attrs.insert("corpusVersion".into(), version.clone().into());
                     items.push(Item::new(partition.clone(), urn, attrs));
                 }
+                count += items.len();
+                table.put_many(items).await?;
             }
         }
     }
-    let count = items.len();
-    table.put_many(items).await?;
     let mut marker = Map::new();
     marker.insert("items".into(), count.into());
     marker.insert("loadedAt".into(), chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true).into());
