@@ -398,7 +398,10 @@ impl Ephemeris {
             Observer::Topocentric { longitude, latitude, altitude_m } => {
                 // SAFETY: plain values; the state written is this thread's own.
                 unsafe { sys::swe_set_topo(longitude, latitude, altitude_m) };
-                flags |= sys::SEFLG_TOPOCTR;
+                // With aberration the library takes a topocentric speed from
+                // three positions whatever is asked; SEFLG_SPEED3 says so,
+                // and spares each of the three the speed it would throw away.
+                flags = (flags & !sys::SEFLG_SPEED) | sys::SEFLG_SPEED3 | sys::SEFLG_TOPOCTR;
             }
             Observer::Heliocentric => flags |= sys::SEFLG_HELCTR,
         }
@@ -419,9 +422,14 @@ impl Ephemeris {
     pub fn houses(&self, jd: JulianDay, latitude: f64, longitude: f64, system: HouseSystem) -> Result<HouseCusps, EphemerisError> {
         self.check_supported(jd)?;
         self.configure_thread();
-        let raw = library_houses(jd, 0, latitude, longitude, system);
-        let obliquity = self.true_obliquity(jd)?;
-        finish_houses(raw.returned, &raw.cusps, &raw.ascmc, &raw.serr, latitude, obliquity, system)
+        // What `swe_houses_ex2` does, with the obliquity and nutation of the
+        // library's own cache: computed here once for the instant (with
+        // their rates), the planets of the same instant reuse them instead
+        // of the houses computing nutation again (issue 37).
+        let (obliquity, nutation) = self.obliquity_and_nutation(jd)?;
+        // SAFETY: plain values in and out.
+        let armc = unsafe { sys::swe_degnorm(sys::swe_sidtime0(jd.0, obliquity, nutation) * 15.0 + longitude) };
+        self.houses_from_armc(armc, latitude, obliquity, system)
     }
 
     /// The houses at `jd` in `zodiac`. Most sidereal houses are the
@@ -537,11 +545,21 @@ impl Ephemeris {
 
     /// True obliquity of the ecliptic of date, degrees.
     pub fn true_obliquity(&self, jd: JulianDay) -> Result<f64, EphemerisError> {
+        self.configure_thread();
+        Ok(self.obliquity_and_nutation(jd)?.0)
+    }
+
+    /// The true obliquity and the nutation in longitude at `jd` (UT),
+    /// degrees; the thread is configured. Asked with the flags the planets
+    /// use (speeds included), so the library keeps them for the instant and
+    /// its positions reuse them: nutation is a quarter of a chart's time.
+    fn obliquity_and_nutation(&self, jd: JulianDay) -> Result<(f64, f64), EphemerisError> {
         let mut xx = [0.0f64; 6];
         let mut serr = [0 as c_char; ERROR_BUFFER];
+        let flags = sys::SEFLG_SWIEPH | sys::SEFLG_SPEED;
         // SAFETY: as in `position`; SE_ECL_NUT writes obliquity and nutation into `xx`.
-        let returned = unsafe { sys::swe_calc_ut(jd.0, sys::SE_ECL_NUT, 0, xx.as_mut_ptr(), serr.as_mut_ptr()) };
-        if returned < 0 { Err(EphemerisError::Computation(message(&serr))) } else { Ok(xx[0]) }
+        let returned = unsafe { sys::swe_calc_ut(jd.0, sys::SE_ECL_NUT, flags, xx.as_mut_ptr(), serr.as_mut_ptr()) };
+        if returned < 0 { Err(EphemerisError::Computation(message(&serr))) } else { Ok((xx[0], xx[2])) }
     }
 }
 
@@ -882,6 +900,57 @@ mod tests {
         let ephemeris = Ephemeris::with_embedded_files().unwrap();
         assert!(!ephemeris.chiron_available());
         assert_eq!(ephemeris.position(JulianDay(2_451_545.0), Body::Chiron, Observer::Geocentric), Err(EphemerisError::ChironUnavailable));
+    }
+
+    /// Moments from 1800 to 2399 and latitudes to ±70°, drawn from a fixed seed.
+    fn sample_moments(count: usize) -> impl Iterator<Item = (JulianDay, f64, f64)> {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        (0..count).map(move |_| (JulianDay(2_378_496.5 + next() * 219_000.0), next() * 140.0 - 70.0, next() * 360.0 - 180.0))
+    }
+
+    #[test]
+    fn houses_are_the_librarys_own_from_its_cached_nutation() {
+        // `houses` does what swe_houses_ex2 does with the obliquity and
+        // nutation the planets share (issue 37): the same cusps and angles.
+        let ephemeris = Ephemeris::with_embedded_files().unwrap();
+        ephemeris.configure_thread();
+        for (i, (jd, latitude, longitude)) in sample_moments(600).enumerate() {
+            let system = HouseSystem::ALL[i % HouseSystem::ALL.len()];
+            let ours = ephemeris.houses(jd, latitude, longitude, system).unwrap();
+            let raw = library_houses(jd, 0, latitude, longitude, system);
+            let obliquity = ephemeris.true_obliquity(jd).unwrap();
+            let library = finish_houses(raw.returned, &raw.cusps, &raw.ascmc, &raw.serr, latitude, obliquity, system).unwrap();
+            assert_eq!(ours.system_used, library.system_used);
+            let pairs = ours.cusps.iter().zip(&library.cusps).chain([(&ours.armc, &library.armc), (&ours.vertex, &library.vertex)]);
+            for (a, b) in pairs.chain([(&ours.ascendant, &library.ascendant), (&ours.midheaven, &library.midheaven)]) {
+                assert!(angular_distance(*a, *b) < 1e-9, "{jd:?} {latitude} {system:?}: {a} against {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_topocentric_speed_from_three_positions_is_the_one_the_library_gives() {
+        // SEFLG_SPEED3 for topocentric bodies is the library's own method
+        // with SEFLG_SPEED (with aberration it takes three positions either
+        // way), without the speeds of the three it throws away.
+        let ephemeris = Ephemeris::with_embedded_files().unwrap();
+        ephemeris.configure_thread();
+        for (jd, latitude, longitude) in sample_moments(300) {
+            for body in [Body::Moon, Body::Sun, Body::Mars, Body::Pluto] {
+                let ours = ephemeris.position(jd, body, Observer::Topocentric { longitude, latitude, altitude_m: 0.0 }).unwrap();
+                let mut xx = [0.0f64; 6];
+                let mut serr = [0 as c_char; ERROR_BUFFER];
+                let flags = sys::SEFLG_SWIEPH | sys::SEFLG_SPEED | sys::SEFLG_TOPOCTR;
+                // SAFETY: as in `calculate`.
+                assert!(unsafe { sys::swe_calc_ut(jd.0, body.code(), flags, xx.as_mut_ptr(), serr.as_mut_ptr()) } >= 0);
+                assert!(angular_distance(ours.longitude, xx[0]) < 1e-10 && (ours.latitude - xx[1]).abs() < 1e-10, "{jd:?} {body:?}");
+                assert!((ours.speed_longitude - xx[3]).abs() < 1e-7 && (ours.speed_latitude - xx[4]).abs() < 1e-7, "{jd:?} {body:?}");
+            }
+        }
     }
 
     #[test]

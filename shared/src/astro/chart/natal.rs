@@ -189,11 +189,23 @@ impl NatalChart {
         if !unseen.is_empty() {
             warnings.push(ChartWarning::NotInPerspective { points: unseen, perspective });
         }
+        let mut placed = Vec::with_capacity(input.points.len());
         for &point in input.points.iter().filter(|p| p.seen_from(perspective)) {
             if point.needs_asteroid_file() && ephemeris.chiron_available() && !ephemeris.chiron_available_at(input.instant) {
                 warnings.push(if point == PointId::Chiron { ChartWarning::ChironOmitted } else { ChartWarning::AsteroidOmitted(point) });
                 continue;
             }
+            placed.push(point);
+        }
+        // The library keeps one instant's nutation for every position with
+        // speeds; a topocentric body's three positions (its speed) replace
+        // it, so those come last and the others share one (issue 37).
+        for &point in &placed {
+            if !positions.is_topocentric(point) {
+                positions.of(point)?;
+            }
+        }
+        for point in placed {
             let position = positions.of(point)?;
             let zodiac = ZodiacPosition::of(position.longitude);
             points.push(PointPlacement {
@@ -259,20 +271,29 @@ impl Positions<'_> {
             PointId::Vertex => fixed_point(self.houses.vertex, EphemerisSource::SwissFiles),
             body_point => {
                 let body = body_point.body().ok_or_else(|| EphemerisError::Computation(format!("{} is not a body", body_point.id())))?;
-                let here = Observer::Topocentric { longitude: self.input.longitude, latitude: self.input.latitude, altitude_m: 0.0 };
-                let observer = match (self.input.frame.perspective, body_point, self.input.moon_center) {
-                    (Perspective::Heliocentric, ..) => Observer::Heliocentric,
-                    // The nodes and Lilith are points of the Moon's orbit,
-                    // not bodies: no parallax.
-                    (_, PointId::MeanNode | PointId::TrueNode | PointId::MeanLilith, _) => Observer::Geocentric,
-                    (Perspective::Topocentric, ..) | (Perspective::Geocentric, PointId::Moon, MoonCenter::Topocentric) => here,
-                    (Perspective::Geocentric, ..) => Observer::Geocentric,
-                };
-                self.ephemeris.position_in(self.input.instant, body, observer, self.input.frame.zodiac)?
+                self.ephemeris.position_in(self.input.instant, body, self.observer_of(body_point), self.input.frame.zodiac)?
             }
         };
         self.computed.push((point, position));
         Ok(position)
+    }
+
+    /// Where a body is seen from in this chart.
+    fn observer_of(&self, point: PointId) -> Observer {
+        let here = Observer::Topocentric { longitude: self.input.longitude, latitude: self.input.latitude, altitude_m: 0.0 };
+        match (self.input.frame.perspective, point, self.input.moon_center) {
+            (Perspective::Heliocentric, ..) => Observer::Heliocentric,
+            // The nodes and Lilith are points of the Moon's orbit,
+            // not bodies: no parallax.
+            (_, PointId::MeanNode | PointId::TrueNode | PointId::MeanLilith, _) => Observer::Geocentric,
+            (Perspective::Topocentric, ..) | (Perspective::Geocentric, PointId::Moon, MoonCenter::Topocentric) => here,
+            (Perspective::Geocentric, ..) => Observer::Geocentric,
+        }
+    }
+
+    /// Whether `point` is a body seen from the birth place.
+    fn is_topocentric(&self, point: PointId) -> bool {
+        point.body().is_some() && matches!(self.observer_of(point), Observer::Topocentric { .. })
     }
 }
 
