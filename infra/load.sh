@@ -7,7 +7,10 @@
 #     natal and transit calculations, content reads, chart images (GET of
 #     signed chart links), requests with a wrong key (401 expected) and
 #     summaries when the API serves their links; status counts per kind.
-#   natal: POST /api/calc/natal only, a random birth moment per request.
+#   natal: POST /api/calc/natal only, the same birth moment every request
+#     and then a new random one per request, each LOAD_ROUNDS times, ours
+#     and the open-source peer's (infra/peer_natal.py: FastAPI + kerykeion,
+#     LOAD_PEER=0 to leave it out) in turn; a table of the medians.
 #   image: GET /api/chart/image.svg only, fresh renders: LOAD_LINKS natal
 #     chart links of distinct birth moments round-robin, no If-None-Match, so
 #     neither 304s nor the ephemeris's cache of its last instant help.
@@ -23,6 +26,7 @@
 #                  (infra/moto.sh, MOTO_PORT; started and stopped here unless
 #                  one already answers), STORAGE_BACKEND=aws as deployed
 #   LOAD_SECONDS (20) LOAD_CONNECTIONS (32; 8 on moto) LOAD_THREADS (2) LOAD_PORT (3950)
+#   LOAD_ROUNDS (3) LOAD_PEER (1) LOAD_PEER_PORT (3951): the natal mode
 #   LOAD_LINKS (256) chart links; LOAD_ORGS (1) organizations (deluxe) whose
 #   keys share the mix, each with its own monthly quota (a long run at
 #   thousands of requests/s outgrows one); LOAD_LOG (warn; info logs every
@@ -41,7 +45,7 @@ LINKS="${LOAD_LINKS:-256}"
 ORGS="${LOAD_ORGS:-1}"
 MIX="${LOAD_MIX:-natal=35,transit=10,content=20,chart=25,summary=5,bad_key=5}"
 BASE="http://127.0.0.1:$PORT"
-SERVER_BIN="$LOAD_ROOT/target/release/local-server"
+SERVER_BIN="${LOAD_SERVER_BIN:-$LOAD_ROOT/target/release/local-server}"
 RUN_DIR="$LOAD_ROOT/.test-run"
 # The load run's own origin: its keys accept only this site (the Origin
 # check runs as in production).
@@ -49,6 +53,10 @@ ORIGIN="https://app.example.com"
 
 SERVER_PID=""
 WORK=""
+ROUNDS="${LOAD_ROUNDS:-3}"
+PEER_PORT="${LOAD_PEER_PORT:-3951}"
+# natal mode: the peer runs beside ours unless LOAD_PEER=0.
+RUN_PEER="${LOAD_PEER:-1}"
 STARTED_MOTO=""
 TABLE=""
 
@@ -133,6 +141,7 @@ stop_server() {
 
 cleanup() {
     stop_server
+    stop_peer
     if [[ -n "$TABLE" ]]; then
         "$LOAD_ROOT/.venv/bin/python" - "$MOTO_URL" "$TABLE" delete <<'PY' 2>/dev/null || true
 import sys, boto3
@@ -307,6 +316,123 @@ print("metered this month (first organization):", a["used"], "units;", ", ".join
         || log "the usage route did not answer as expected"
 }
 
+# The natal wrk script: `natal_lua KEY random|same`. random draws a new
+# birth moment per request (1930-2020, 04:00-23:59 Rome time: no local time
+# falls in a daylight-saving gap, which is a 422), so neither the
+# ephemeris's memory of its last instant nor anything else is reused, as
+# with real clients; same sends one moment every time.
+natal_lua() {
+    local key="$1" moments="$2"
+    cat <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["X-Api-Key"] = "$key"
+wrk.headers["Origin"] = "$ORIGIN"
+wrk.body = '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}'
+LUA
+    [[ "$moments" == random ]] && cat <<'LUA'
+request = function()
+  local body = string.format('{"dateTime":"%04d-%02d-%02dT%02d:%02d","location":{"latitude":%.4f,"longitude":%.4f,"timezone":"Europe/Rome"}}',
+    math.random(1930, 2020), math.random(1, 12), math.random(1, 28), math.random(4, 23), math.random(0, 59),
+    math.random() * 20 + 36, math.random() * 10 + 7)
+  return wrk.format(nil, nil, nil, body)
+end
+LUA
+    single_route_lua
+}
+
+# `requests/s p99_ms non2xx` of the last wrk run.
+wrk_figures() {
+    local rps p99 bad
+    rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$WORK/wrk.out")"
+    p99="$(sed -n 's/.*p99 \([0-9.]*\) ms.*/\1/p' "$WORK/wrk.out")"
+    bad="$(sed -n 's/^non-2xx or errors: \([0-9]*\).*/\1/p' "$WORK/wrk.out")"
+    echo "${rps:-0} ${p99:-0} ${bad:-0}"
+}
+
+# The peer (infra/peer_natal.py: FastAPI + kerykeion) on PEER_PORT, one
+# uvicorn worker a core.
+PEER_PID=""
+PEER_KEY="peer-load-key"
+start_peer() {
+    local venv
+    venv="$(bash "$LOAD_ROOT/infra/venv.sh" peer)"
+    (cd "$LOAD_ROOT/infra" && PEER_API_KEY="$PEER_KEY" exec "$venv/bin/uvicorn" peer_natal:app --host 127.0.0.1 --port "$PEER_PORT" \
+        --workers "$(nproc)" --log-level warning --no-access-log) >>"$RUN_DIR/load-peer.out" 2>&1 &
+    PEER_PID=$!
+    local _
+    for _ in $(seq 1 300); do
+        curl -s -o /dev/null "http://127.0.0.1:$PEER_PORT/docs" && return 0
+        sleep 0.1
+    done
+    log "the peer did not answer within 30 s; see $RUN_DIR/load-peer.out"
+    return 1
+}
+stop_peer() {
+    [[ -n "$PEER_PID" ]] || return 0
+    kill "$PEER_PID" 2>/dev/null || true
+    wait "$PEER_PID" 2>/dev/null || true
+    PEER_PID=""
+}
+
+# Each figure: the median of LOAD_ROUNDS runs (3), ours and the peer's in
+# turn, every run checked for non-2xx answers.
+median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+natal_comparison() {
+    local key="$1" status
+    (( $(wc -l <"$WORK/keys") >= 2 * ROUNDS )) || { log "the natal mode needs LOAD_ORGS >= $((2 * ROUNDS))"; exit 1; }
+    status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$BASE/api/calc/natal" -H 'Content-Type: application/json' -H "X-Api-Key: $key" -H "Origin: $ORIGIN" \
+        -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
+    [[ "$status" == 200 ]] || { log "natal answered $status"; exit 1; }
+    local moments server round figures failed=0
+    for moments in same random; do
+        for server in ours peer; do
+            [[ "$server" == peer && "$RUN_PEER" != 1 ]] && continue
+            local url="$BASE/api/calc/natal"
+            [[ "$server" == peer ]] && url="http://127.0.0.1:$PEER_PORT/api/calc/natal"
+            : >"$WORK/figures-$server-$moments"
+            for ((round = 1; round <= ROUNDS; round++)); do
+                # Each of our runs on its own organization's key: a run
+                # spends up to a million requests, a deluxe month's quota.
+                local lua_key="$PEER_KEY" offset=0
+                [[ "$moments" == random ]] && offset="$ROUNDS"
+                [[ "$server" == ours ]] && lua_key="$(sed -n "$((offset + round))p" "$WORK/keys")"
+                natal_lua "$lua_key" "$moments" >"$WORK/natal-$moments.lua"
+                # The peer slows down run after run (from about 200 to 100
+                # requests/s on a 2-vCPU machine): each of its runs gets a
+                # fresh process, its best figure.
+                [[ "$server" == peer ]] && { stop_peer; start_peer; }
+                echo "== $server, $moments birth moment, run $round of $ROUNDS: wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s"
+                run_wrk "$SECONDS_TO_RUN" "$WORK/natal-$moments.lua" "$url" >/dev/null
+                figures="$(wrk_figures)"
+                echo "   requests/s, p99 ms, non-2xx: $figures"
+                [[ "${figures##* }" == 0 ]] || failed=1
+                echo "$figures" >>"$WORK/figures-$server-$moments"
+            done
+        done
+    done
+    echo "server memory after the runs: $(server_memory)"
+    stop_peer
+    echo
+    echo "| Natal request (key + metering), $CONNECTIONS connections, medians of $ROUNDS runs | This service | The peer (FastAPI + kerykeion) | Ratio |"
+    echo "|---|---|---|---|"
+    for moments in same random; do
+        local ours_rps ours_p99 peer_rps="" peer_p99="" ratio="" label="the same birth moment every request"
+        [[ "$moments" == random ]] && label="a new random moment every request (1930-2020)"
+        ours_rps="$(cut -d' ' -f1 "$WORK/figures-ours-$moments" | median)"
+        ours_p99="$(cut -d' ' -f2 "$WORK/figures-ours-$moments" | median)"
+        if [[ -s "$WORK/figures-peer-$moments" ]]; then
+            peer_rps="$(cut -d' ' -f1 "$WORK/figures-peer-$moments" | median)"
+            peer_p99="$(cut -d' ' -f2 "$WORK/figures-peer-$moments" | median)"
+            ratio="$(awk -v a="$ours_rps" -v b="$peer_rps" 'BEGIN {printf "%.1f×", a / b}')"
+        fi
+        printf '| %s | %.0f req/s, p99 %s ms | %s | %s |\n' "$label" "$ours_rps" "$ours_p99" \
+            "${peer_rps:+$(printf '%.0f req/s, p99 %s ms' "$peer_rps" "$peer_p99")}" "$ratio"
+    done
+    ((failed == 0)) || { log "some runs had non-2xx answers or socket errors"; exit 1; }
+}
+
 # Builds, starts the store and the server, makes the keys.
 setup_run() {
     ensure_wrk
@@ -321,6 +447,7 @@ main() {
     local mode="${1:-mix}"
     [[ "$mode" =~ ^(mix|natal|image|summary|widget)$ ]] || { echo "usage: infra/load.sh [mix|natal|image|summary|widget]" >&2; exit 2; }
     [[ "$mode" == widget ]] && export WIDGET_REQUESTS_PER_MINUTE=100000000
+    [[ "$mode" == natal && -z "${LOAD_ORGS:-}" ]] && ORGS=$((2 * ROUNDS))
     [[ "$BACKEND" == embedded || "$BACKEND" == moto ]] || { echo "load.sh: LOAD_BACKEND is embedded or moto" >&2; exit 2; }
     setup_run
     local store="embedded store"
@@ -359,31 +486,7 @@ main() {
             run_wrk "$SECONDS_TO_RUN" "$WORK/summary.lua" "$BASE/"
             ;;
         natal)
-            {
-                cat <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["X-Api-Key"] = "$key"
-wrk.headers["Origin"] = "$ORIGIN"
-LUA
-                cat <<'LUA'
--- A different birth moment per request, so the ephemeris's cache of the
--- last instant never helps (a real stream of clients).
-request = function()
-  local body = string.format('{"dateTime":"%04d-%02d-%02dT%02d:%02d","location":{"latitude":%.4f,"longitude":%.4f,"timezone":"Europe/Rome"}}',
-    math.random(1930, 2020), math.random(1, 12), math.random(1, 28), math.random(4, 23), math.random(0, 59),
-    math.random() * 20 + 36, math.random() * 10 + 7)
-  return wrk.format(nil, nil, nil, body)
-end
-LUA
-                single_route_lua
-            } >"$WORK/natal.lua"
-            local status
-            status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$BASE/api/calc/natal" -H 'Content-Type: application/json' -H "X-Api-Key: $key" -H "Origin: $ORIGIN" \
-                -d '{"dateTime":"1990-05-11T14:30","location":{"latitude":41.9028,"longitude":12.4964,"timezone":"Europe/Rome"}}')"
-            [[ "$status" == 200 ]] || { log "natal answered $status"; exit 1; }
-            echo "wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_TO_RUN}s natal, random birth moments (release local server, $store)"
-            run_wrk "$SECONDS_TO_RUN" "$WORK/natal.lua" "$BASE/api/calc/natal"
+            natal_comparison "$key"
             ;;
         widget)
             local widget

@@ -287,7 +287,7 @@ async fn rotating_the_signing_key_keeps_old_links_until_the_old_key_is_dropped()
     let new = SigningKey { id: "2026-q3".into(), secret: b"a-new-link-signing-secret-0123456789".to_vec() };
     let router_with = |keys: &[SigningKey]| {
         let mut state = app.state.clone();
-        state.signer = LinkSigner::new(keys);
+        state.signer = std::sync::Arc::new(LinkSigner::new(keys));
         local_server::app(state).expect("routes")
     };
 

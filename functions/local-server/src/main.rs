@@ -21,6 +21,11 @@ use shared::config::{Config, StorageConfig};
 use shared::http::AppState;
 use shared::runtime::{Error, init_tracing, serve_locally};
 
+// jemalloc rather than glibc's malloc: +50 % requests/s on a natal load
+// with one birth moment, +25 % with random ones (docs/benchmarks.md).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[tokio::main]
 async fn main() -> Result<(), Error> {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());

@@ -18,7 +18,7 @@ pub struct AppState {
     pub blobs: Arc<dyn BlobStore>,
     pub config: Arc<Config>,
     /// Signs and verifies chart image links.
-    pub signer: LinkSigner,
+    pub signer: Arc<LinkSigner>,
     pub jwt: Option<Arc<JwtVerifier>>,
     /// Counts requests against rate limits and quotas.
     pub meter: SharedMeter,
@@ -90,7 +90,7 @@ impl AppState {
             table,
             blobs,
             config: Arc::new(config),
-            signer,
+            signer: Arc::new(signer),
             jwt,
             meter,
             key_pointers: Arc::new(PointerCache::new()),
