@@ -412,7 +412,7 @@ def runtime_handler(invocation):
     return RuntimeApi
 
 
-def lambda_env(runtime_port, model_port, data_dir, cache_dir):
+def lambda_env(runtime_port, model_port, data_dir, tmp_dir):
     """Lambda's environment, with the settings ChatStreamFunction gets in
     template.yaml and the embedded store (nothing of AWS is used)."""
     return lambda_environment(
@@ -425,7 +425,7 @@ def lambda_env(runtime_port, model_port, data_dir, cache_dir):
         # on the model's time limit.
         LLM_TIMEOUT_MS="20000",
         URL_SIGNING_SECRET="chat-lambda-check-signing-secret", JWT_HS256_SECRET="chat-lambda-check-jwt-secret-0000",
-        EPHEMERIS_CACHE_DIR=cache_dir,
+        TMPDIR=tmp_dir,
         RUST_LOG="warn", AWS_LAMBDA_LOG_FORMAT="JSON",
     )
 
@@ -513,8 +513,8 @@ def check(invocation, model, bootstrap):
 
 def main(bootstrap, local_server):
     work = tempfile.mkdtemp(prefix="chat-lambda-check-")
-    data_dir, logs, cache_dir = (os.path.join(work, name) for name in ("data", "logs", "ephemeris"))
-    for directory in (data_dir, logs, cache_dir):
+    data_dir, logs, tmp_dir = (os.path.join(work, name) for name in ("data", "logs", "tmp"))
+    for directory in (data_dir, logs, tmp_dir):
         os.makedirs(directory)
     processes = []  # every process started, stopped by pid at the end
     servers = []
@@ -531,7 +531,7 @@ def main(bootstrap, local_server):
         for server in servers:
             threading.Thread(target=server.serve_forever, daemon=True).start()
 
-        env = lambda_env(runtime_server.server_address[1], model_server.server_address[1], data_dir, cache_dir)
+        env = lambda_env(runtime_server.server_address[1], model_server.server_address[1], data_dir, tmp_dir)
         with open(os.path.join(logs, "function.err"), "wb") as err:
             function = subprocess.Popen([bootstrap], env=env, stdout=subprocess.DEVNULL, stderr=err)
         processes.append(function)

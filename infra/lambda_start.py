@@ -99,9 +99,10 @@ def one_run(binary):
         server.server_address[1], "calc",
         STORAGE_BACKEND="aws", TABLE_NAME="astro", BUCKET_NAME="reports",
         URL_SIGNING_SECRET="start-measurement-secret", JWT_HS256_SECRET="start-measurement-jwt-secret-000",
-        # A fresh /tmp per run, as on a new Lambda container: the embedded
-        # ephemeris files are written out during every measured start.
-        EPHEMERIS_CACHE_DIR=tempfile.mkdtemp(prefix="astro-ephemeris-"),
+        # A fresh, empty temporary directory per run, as on a new Lambda
+        # container: whatever a start writes is written in every measured
+        # start (the ephemeris files are read from memory since issue 37).
+        TMPDIR=tempfile.mkdtemp(prefix="astro-start-"),
         RUST_LOG="warn", AWS_LAMBDA_LOG_FORMAT="JSON",
     )
     started = time.perf_counter()
@@ -115,7 +116,7 @@ def one_run(binary):
         process.kill()
         process.wait()
         server.shutdown()
-        shutil.rmtree(env["EPHEMERIS_CACHE_DIR"], ignore_errors=True)
+        shutil.rmtree(env["TMPDIR"], ignore_errors=True)
     path, payload = runtime.response
     if not path.endswith("/invocation/req-1/response"):
         raise SystemExit(f"the function reported an error: {path} {payload[:500]!r}")

@@ -37,7 +37,6 @@ pub struct JwtSettings {
 #[derive(Clone)]
 pub struct Config {
     pub storage: StorageConfig,
-    pub ephemeris_cache_dir: PathBuf,
     pub ephemeris_extra_dir: Option<PathBuf>,
     /// Base of absolute links (`https://api.example.com`); when unset, links
     /// are built from the request's Host header.
@@ -233,9 +232,6 @@ impl Config {
 
         Ok(Self {
             storage,
-            ephemeris_cache_dir: var("EPHEMERIS_CACHE_DIR")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| std::env::temp_dir().join("astro-ephemeris")),
             ephemeris_extra_dir: var("EPHEMERIS_EXTRA_DIR").map(PathBuf::from).or_else(|| default_extra_dir(var)),
             public_base_url: var("PUBLIC_BASE_URL").map(|u| u.trim_end_matches('/').to_owned()),
             link_signing_keys,

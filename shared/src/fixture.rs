@@ -18,7 +18,6 @@ pub const ORGANIZATION_ID: &str = "bench-org";
 pub fn embedded_config(data_dir: &Path) -> Config {
     Config {
         storage: StorageConfig::Embedded { data_dir: data_dir.to_path_buf() },
-        ephemeris_cache_dir: std::env::temp_dir().join("astro-ephemeris"),
         ephemeris_extra_dir: None,
         public_base_url: Some("https://api.example.com".into()),
         link_signing_keys: vec![crate::signing::SigningKey { id: "bench".into(), secret: b"bench-url-signing-secret".to_vec() }],

@@ -23,7 +23,7 @@ fn asteroid_dir() -> Option<std::path::PathBuf> {
 #[test]
 fn chiron_matches_the_library_with_the_asteroid_file() {
     let Some(dir) = asteroid_dir() else { return };
-    let ephemeris = Ephemeris::new(&std::env::temp_dir().join("astro-ephemeris"), Some(&dir)).unwrap();
+    let ephemeris = Ephemeris::new(Some(&dir)).unwrap();
     assert!(ephemeris.chiron_available());
     let reference: serde_json::Value = serde_json::from_str(include_str!("reference/chiron_reference.json")).unwrap();
     let mut worst: f64 = 0.0;

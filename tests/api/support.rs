@@ -28,7 +28,6 @@ pub struct TestResponse {
 pub fn test_config(data_dir: &std::path::Path) -> Config {
     Config {
         storage: StorageConfig::Embedded { data_dir: data_dir.to_path_buf() },
-        ephemeris_cache_dir: std::env::temp_dir().join("astro-ephemeris"),
         ephemeris_extra_dir: None,
         public_base_url: Some("https://api.example.test".into()),
         link_signing_keys: vec![shared::signing::SigningKey { id: "test".into(), secret: b"test-url-signing-secret".to_vec() }],

@@ -19,7 +19,8 @@ fn main() {
         );
     }
     
-    println!("cargo:warning=Using vendor sources from: {:?}", vendor_dir);
+    // Patch (PATCHES.md): no `cargo:warning` here; as a path dependency the
+    // crate's build warnings are shown on every build.
 
     let mut build = cc::Build::new();
     build

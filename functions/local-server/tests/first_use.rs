@@ -97,7 +97,6 @@ async fn the_first_use_of_a_deployed_table_makes_an_owner_and_a_key_that_works_o
         let created = secrets.create_secret().name(moto::unique("first-use")).secret_string(value).send().await.expect("a secret");
         arns.push(created.arn().expect("its ARN").to_owned());
     }
-    let cache = tempfile::tempdir().expect("ephemeris cache dir");
     let vars = vec![
         ("STORAGE_BACKEND", "aws".to_owned()),
         ("TABLE_NAME", table),
@@ -108,7 +107,6 @@ async fn the_first_use_of_a_deployed_table_makes_an_owner_and_a_key_that_works_o
         ("AWS_REGION", "us-east-1".to_owned()),
         ("AWS_ACCESS_KEY_ID", "test".to_owned()),
         ("AWS_SECRET_ACCESS_KEY", "test".to_owned()),
-        ("EPHEMERIS_CACHE_DIR", cache.path().display().to_string()),
         // The most talkative level: the key must not be in the log even so.
         ("RUST_LOG", "debug".to_owned()),
     ];

@@ -16,8 +16,10 @@
 //!
 //! # Data files
 //! `sepl_18.se1` and `semo_18.se1` (1800–2400 CE) are compiled into the
-//! binary (crate `swiss-eph-data`) and written once to a cache directory,
-//! because the C library reads files by path. Outside their range the library
+//! binary (crate `swiss-eph-data`) and read from memory: the vendored C
+//! library is patched to open a registered file with `fmemopen`
+//! (`vendor/swiss-eph/PATCHES.md`), so a file segment costs no system call
+//! and nothing is written to disk at start. Outside their range the library
 //! falls back to the analytical Moshier ephemeris, which [`EphemerisSource`]
 //! reports. An optional extra directory (`EPHEMERIS_EXTRA_DIR`) may add
 //! files such as `seas_18.se1` (main asteroids, needed for Chiron).
@@ -25,7 +27,7 @@
 
 use std::cell::Cell;
 use std::ffi::{CStr, CString, c_char};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use swiss_eph as sys;
@@ -259,29 +261,43 @@ pub struct AyanamsaValue {
 pub struct Ephemeris {
     id: u64,
     search_path: CString,
+    /// The embedded files this instance reads from memory (name, bytes);
+    /// `None` where the extra directory has its own file of that name.
+    memory_files: Vec<(CString, Option<&'static [u8]>)>,
     chiron_available: bool,
 }
 
+/// The search path when there is no extra directory: nothing can exist
+/// under `/dev/null`, so the library finds no stray file (a `sedeltat.txt`
+/// in the working directory would change ΔT) and reads only the embedded
+/// files, from memory.
+const NO_DIRECTORY: &str = "/dev/null/no-ephemeris-files";
+
 impl Ephemeris {
-    /// Writes the embedded data files to `cache_dir` (once; later starts
-    /// reuse them) and prepares the search path, extra directory first.
-    pub fn new(cache_dir: &Path, extra_dir: Option<&Path>) -> Result<Self, EphemerisError> {
-        write_embedded_files(cache_dir)?;
-        let mut dirs: Vec<PathBuf> = Vec::new();
-        if let Some(extra) = extra_dir {
-            dirs.push(extra.to_path_buf());
-        }
-        dirs.push(cache_dir.to_path_buf());
-        let chiron_available = dirs.iter().any(|dir| dir.join("seas_18.se1").is_file());
-        let joined = dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(":");
-        let search_path = CString::new(joined).map_err(|_| EphemerisError::Setup("path contains NUL".into()))?;
-        Ok(Self { id: NEXT_INSTANCE_ID.fetch_add(1, Ordering::Relaxed), search_path, chiron_available })
+    /// The embedded data files, read from memory, and an optional extra
+    /// directory whose files come first (a full `sefstars.txt`) or add to
+    /// them (`seas_18.se1` for Chiron). Nothing is written to disk.
+    pub fn new(extra_dir: Option<&Path>) -> Result<Self, EphemerisError> {
+        let path = extra_dir.map_or_else(|| NO_DIRECTORY.to_owned(), |dir| dir.display().to_string());
+        let search_path = CString::new(path).map_err(|_| EphemerisError::Setup("path contains NUL".into()))?;
+        let in_extra_dir = |name: &str| extra_dir.is_some_and(|dir| dir.join(name).is_file());
+        let memory_files = embedded_files()
+            .map(|(name, bytes)| {
+                let c_name = CString::new(name).map_err(|_| EphemerisError::Setup("file name contains NUL".into()))?;
+                Ok((c_name, (!in_extra_dir(name)).then_some(bytes)))
+            })
+            .collect::<Result<_, EphemerisError>>()?;
+        Ok(Self {
+            id: NEXT_INSTANCE_ID.fetch_add(1, Ordering::Relaxed),
+            search_path,
+            memory_files,
+            chiron_available: in_extra_dir("seas_18.se1"),
+        })
     }
 
-    /// An ephemeris using the default cache directory (`$TMPDIR/astro-ephemeris`)
-    /// and no extra files: for tests and benchmarks.
+    /// An ephemeris of the embedded files alone: for tests and benchmarks.
     pub fn with_embedded_files() -> Result<Self, EphemerisError> {
-        Self::new(&std::env::temp_dir().join("astro-ephemeris"), None)
+        Self::new(None)
     }
 
     pub fn chiron_available(&self) -> bool {
@@ -302,8 +318,17 @@ impl Ephemeris {
     pub(crate) fn configure_thread(&self) {
         CONFIGURED_FOR.with(|configured| {
             if configured.get() != self.id {
+                for (name, bytes) in &self.memory_files {
+                    let (data, len) = bytes.map_or((std::ptr::null(), 0), |bytes| (bytes.as_ptr().cast(), bytes.len()));
+                    // SAFETY: `name` is a NUL-terminated string the library
+                    // copies; `data` is 'static (compiled in) or null, which
+                    // removes the name from the thread's registry.
+                    unsafe { sys::swe_set_memory_file(name.as_ptr(), data, len) };
+                }
                 // SAFETY: the pointer is a valid NUL-terminated string that
                 // outlives the call; the library copies it into its state.
+                // It closes the thread's open files, so the streams opened
+                // next read the files just registered.
                 unsafe { sys::swe_set_ephe_path(self.search_path.as_ptr()) };
                 configured.set(self.id);
             }
@@ -852,29 +877,10 @@ fn message(serr: &[c_char]) -> String {
 /// directory comes first in the search path and wins.
 const FIXED_STARS: &[u8] = include_bytes!("../../stars/sefstars.txt");
 
-fn write_embedded_files(dir: &Path) -> Result<(), EphemerisError> {
-    let setup = |e: std::io::Error| EphemerisError::Setup(e.to_string());
-    std::fs::create_dir_all(dir).map_err(setup)?;
-    let files = swiss_eph_data::FILES.iter().map(|(name, bytes)| (*name, *bytes)).chain([("sefstars.txt", FIXED_STARS)]);
-    for (name, bytes) in files {
-        let target = dir.join(name);
-        // Same length is taken as the same file for the large ephemeris
-        // files; the small star list is compared whole.
-        let up_to_date = match std::fs::metadata(&target) {
-            Ok(meta) if meta.len() == bytes.len() as u64 => {
-                bytes.len() > 1 << 20 || std::fs::read(&target).is_ok_and(|on_disk| on_disk == bytes)
-            }
-            _ => false,
-        };
-        if up_to_date {
-            continue;
-        }
-        // Write then rename so that a concurrent process never reads half a file.
-        let temporary = dir.join(format!("{name}.{}.tmp", uuid::Uuid::new_v4()));
-        std::fs::write(&temporary, bytes).map_err(setup)?;
-        std::fs::rename(&temporary, &target).map_err(setup)?;
-    }
-    Ok(())
+/// The data files compiled into the binary: the Swiss Ephemeris' planet and
+/// Moon files (1800–2399) and the star list.
+fn embedded_files() -> impl Iterator<Item = (&'static str, &'static [u8])> {
+    swiss_eph_data::FILES.iter().map(|(name, bytes)| (*name, *bytes)).chain([("sefstars.txt", FIXED_STARS)])
 }
 
 #[cfg(test)]
@@ -893,6 +899,33 @@ mod tests {
         let sun = ephemeris.position(year_1500, Body::Sun, Observer::Geocentric).unwrap();
         assert_eq!(sun.source, EphemerisSource::Moshier);
         assert_eq!(ephemeris.position(JulianDay(1_000_000.0), Body::Sun, Observer::Geocentric), Err(EphemerisError::OutOfRange));
+    }
+
+    #[test]
+    fn a_star_list_in_the_extra_directory_comes_before_the_embedded_one() {
+        // The embedded files are read from memory (vendor/swiss-eph/PATCHES.md)
+        // unless the extra directory has a file of the same name. Each on
+        // its own thread: the library keeps the last star's record per
+        // thread whatever the path (one instance a process, in the service).
+        let dir = tempfile::tempdir().unwrap();
+        let regulus_dimmed = "Regulus    ,alLeo,ICRS,10,08,22.31099,+11,58,01.9516,-248.73,5.59,5.9,41.13,9.9, 12, 2149\n";
+        std::fs::write(dir.path().join("sefstars.txt"), regulus_dimmed).unwrap();
+        let j2000 = JulianDay(2_451_545.0);
+        let embedded = std::thread::spawn(move || {
+            let ephemeris = Ephemeris::with_embedded_files().unwrap();
+            ephemeris.fixed_star(j2000, "Regulus", Zodiac::Tropical).unwrap().1
+        });
+        let path = dir.path().to_owned();
+        let extra = std::thread::spawn(move || {
+            let ephemeris = Ephemeris::new(Some(&path)).unwrap();
+            let magnitude = ephemeris.fixed_star(j2000, "Regulus", Zodiac::Tropical).unwrap().1;
+            // The planets still come from the embedded files, in memory.
+            (magnitude, ephemeris.position(j2000, Body::Sun, Observer::Geocentric).unwrap().source)
+        });
+        assert!((embedded.join().unwrap() - 1.4).abs() < 1e-9);
+        let (magnitude, source) = extra.join().unwrap();
+        assert!((magnitude - 9.9).abs() < 1e-9, "{magnitude}");
+        assert_eq!(source, EphemerisSource::SwissFiles);
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub enum StartupError {
 
 impl AppState {
     pub async fn from_config(config: Config) -> Result<Self, StartupError> {
-        let ephemeris = Arc::new(Ephemeris::new(&config.ephemeris_cache_dir, config.ephemeris_extra_dir.as_deref())?);
+        let ephemeris = Arc::new(Ephemeris::new(config.ephemeris_extra_dir.as_deref())?);
         let (table, blobs): (SharedTable, Arc<dyn BlobStore>) = match &config.storage {
             StorageConfig::Embedded { data_dir } => (
                 Arc::new(crate::store::embedded::EmbeddedTable::open(&data_dir.join("astro.redb"))?),

@@ -560,6 +560,11 @@ unsafe extern "C" {
     // Configuration
     pub fn swe_close();
     pub fn swe_set_ephe_path(path: *const c_char);
+    /// Patch (vendor/swiss-eph/PATCHES.md): reads the data file `name` (no
+    /// path) from `data` instead of from the ephemeris path. `data` must
+    /// outlive every computation. The registry is the calling thread's;
+    /// register before `swe_set_ephe_path`, which closes open files.
+    pub fn swe_set_memory_file(name: *const c_char, data: *const std::os::raw::c_void, len: usize) -> int32;
     pub fn swe_set_jpl_file(fname: *const c_char);
     pub fn swe_get_planet_name(ipl: c_int, spname: *mut c_char) -> *mut c_char;
     pub fn swe_set_topo(geolon: c_double, geolat: c_double, geoalt: c_double);

@@ -2357,6 +2357,69 @@ again:
 }
 
 /*
+ * Patch (astro-api): data files held in memory.
+ * swe_set_memory_file() registers a file's bytes under its name (no path);
+ * swi_fopen() opens a registered name with fmemopen() before it searches the
+ * ephemeris path. Reading a file segment then makes no system call: glibc's
+ * stream makes an lseek for every fseek, even one inside its buffer, and a
+ * read for most segments, two system calls for each of the ~20 segments a
+ * chart at a new instant needs. Nor does any file have to be written before
+ * the first computation. The registry is the thread's own (TLS, as the
+ * library's other state); the bytes must outlive every computation.
+ * Registering a name again replaces its bytes; a NULL data removes it.
+ * A stream already open keeps its bytes: register before
+ * swe_set_ephe_path(), which closes the open files.
+ */
+#define SWI_MEMORY_FILES_MAX 16
+static TLS struct {
+  char name[AS_MAXCH];
+  const void *data;
+  size_t len;
+} swi_memory_files[SWI_MEMORY_FILES_MAX];
+static TLS int swi_memory_files_count = 0;
+
+int32 CALL_CONV swe_set_memory_file(const char *name, const void *data, size_t len)
+{
+  int i;
+  if (name == NULL || strlen(name) >= AS_MAXCH || strchr(name, *DIR_GLUE) != NULL)
+    return ERR;
+  for (i = 0; i < swi_memory_files_count; i++) {
+    if (strcmp(swi_memory_files[i].name, name) == 0)
+      break;
+  }
+  if (i == swi_memory_files_count) {
+    if (data == NULL)
+      return OK;
+    if (swi_memory_files_count >= SWI_MEMORY_FILES_MAX)
+      return ERR;
+    strcpy(swi_memory_files[i].name, name);
+    swi_memory_files_count++;
+  }
+  swi_memory_files[i].data = data;
+  swi_memory_files[i].len = (data == NULL) ? 0 : len;
+  return OK;
+}
+
+static FILE *swi_fopen_memory(char *fname, char *fnamp)
+{
+#if MSDOS || defined(_WIN32)
+  return NULL;	/* no fmemopen(): the path is searched */
+#else
+  int i;
+  for (i = 0; i < swi_memory_files_count; i++) {
+    if (swi_memory_files[i].data != NULL && strcmp(swi_memory_files[i].name, fname) == 0) {
+      /* a read-only stream: the bytes are never written through it */
+      FILE *fp = fmemopen((void *) swi_memory_files[i].data, swi_memory_files[i].len, BFILE_R_ACCESS);
+      if (fp != NULL)
+	strcpy(fnamp, fname);
+      return fp;
+    }
+  }
+  return NULL;
+#endif
+}
+
+/*
  * Alois 2.12.98: inserted error message generation for file not found 
  */
 FILE *swi_fopen(int ifno, char *fname, char *ephepath, char *serr)
@@ -2372,6 +2435,8 @@ FILE *swi_fopen(int ifno, char *fname, char *ephepath, char *serr)
   } else {
     fnamp = fn; 
   }
+  if ((fp = swi_fopen_memory(fname, fnamp)) != NULL)
+    return fp;
   strcpy(s1, ephepath);
   np = swi_cutstr(s1, PATH_SEPARATOR, cpos, 20);
   *s = '\0';

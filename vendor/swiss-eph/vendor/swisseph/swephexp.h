@@ -739,6 +739,9 @@ ext_def( void ) swe_close(void);
 
 /* set directory path of ephemeris files */
 ext_def( void ) swe_set_ephe_path(const char *path);
+/* Patch (astro-api): a data file's bytes registered under its name are read
+ * from memory instead of from the ephemeris path (see sweph.c). */
+ext_def( int32 ) swe_set_memory_file(const char *name, const void *data, size_t len);
 
 /* set file name of JPL file */
 ext_def( void ) swe_set_jpl_file(const char *fname);

@@ -661,8 +661,40 @@ static void swi_cross_prod(double *a, double *b, double *x)
 }
 #endif
 
+/* Patch (astro-api): the matrices of the last few instants are kept (per
+ * thread, as the library's other state). One chart precesses at the same few
+ * instants dozens of times (each body's light-time instant and the
+ * instant itself, to and from J2000, for its position and its speed), and
+ * the matrix depends on the instant alone: the same bits come back. */
+#define PRE_PMAT_KEPT 8
+static TLS double pre_pmat_tjd[PRE_PMAT_KEPT];
+static TLS double pre_pmat_kept[PRE_PMAT_KEPT][9];
+static TLS int pre_pmat_count = 0;
+static TLS int pre_pmat_next = 0;
+
+static void pre_pmat_compute(double tjd, double *rp);
+
 /* precession matrix */
 static void pre_pmat(double tjd, double *rp)
+{
+  int i, k;
+  for (k = 0; k < pre_pmat_count; k++) {
+    if (pre_pmat_tjd[k] == tjd)
+      break;
+  }
+  if (k == pre_pmat_count) {
+    k = pre_pmat_next;
+    pre_pmat_next = (pre_pmat_next + 1) % PRE_PMAT_KEPT;
+    if (pre_pmat_count < PRE_PMAT_KEPT)
+      pre_pmat_count++;
+    pre_pmat_compute(tjd, pre_pmat_kept[k]);
+    pre_pmat_tjd[k] = tjd;
+  }
+  for (i = 0; i < 9; i++)
+    rp[i] = pre_pmat_kept[k][i];
+}
+
+static void pre_pmat_compute(double tjd, double *rp)
 {
   double peqr[3], pecl[3], v[3], w, eqx[3];
 //tjd = 1219339.078000;
@@ -2066,7 +2098,47 @@ done:
   return ans;
 }
 
+/* Patch (astro-api): the nutations of the last few instants are kept (per
+ * thread), for the plain models (not JPL Horizons' corrections, which read
+ * files). A chart asks for the nutation of its instant once for the planets
+ * and again for its topocentric Moon (other flags, the same value). */
+#define NUT_KEPT 4
+static TLS double nut_kept_tjd[NUT_KEPT];
+static TLS int nut_kept_model[NUT_KEPT];
+static TLS double nut_kept[NUT_KEPT][2];
+static TLS int nut_kept_count = 0;
+static TLS int nut_kept_next = 0;
+
+static int calc_nutation_uncached(double J, int32 iflag, double *nutlo);
+
 static int calc_nutation(double J, int32 iflag, double *nutlo)
+{
+  int k, retc;
+  int nut_model = swed.astro_models[SE_MODEL_NUT];
+  if (iflag & (SEFLG_JPLHOR | SEFLG_JPLHOR_APPROX))
+    return calc_nutation_uncached(J, iflag, nutlo);
+  for (k = 0; k < nut_kept_count; k++) {
+    if (nut_kept_tjd[k] == J && nut_kept_model[k] == nut_model) {
+      nutlo[0] = nut_kept[k][0];
+      nutlo[1] = nut_kept[k][1];
+      return OK;
+    }
+  }
+  retc = calc_nutation_uncached(J, iflag, nutlo);
+  if (retc == OK) {
+    k = nut_kept_next;
+    nut_kept_next = (nut_kept_next + 1) % NUT_KEPT;
+    if (nut_kept_count < NUT_KEPT)
+      nut_kept_count++;
+    nut_kept_tjd[k] = J;
+    nut_kept_model[k] = nut_model;
+    nut_kept[k][0] = nutlo[0];
+    nut_kept[k][1] = nutlo[1];
+  }
+  return retc;
+}
+
+static int calc_nutation_uncached(double J, int32 iflag, double *nutlo)
 {
   int n;
   double dpsi, deps, J2;
