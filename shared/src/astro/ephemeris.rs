@@ -929,6 +929,35 @@ mod tests {
     }
 
     #[test]
+    fn the_librarys_angle_normalisation_is_the_remainders_to_the_bit() {
+        // The vendored library skips fmod where a subtraction gives the same
+        // bits (vendor/swiss-eph/PATCHES.md); Rust's `%` is C's fmod.
+        let reference = |x: f64, m: f64| {
+            let mut y = x % m;
+            if y.abs() < 1e-13 {
+                y = 0.0;
+            }
+            if y < 0.0 { y + m } else { y }
+        };
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut values: Vec<f64> = vec![0.0, -0.0, 360.0, -360.0, 720.0, -720.0, 1e-300, -1e-300, 1e-14, -1e-14, f64::MAX, f64::MIN];
+        for m in [360.0f64, std::f64::consts::TAU] {
+            values.extend([m, -m, 2.0 * m, -2.0 * m, m.next_down(), m.next_up(), (2.0 * m).next_down(), (-m).next_up(), (-m).next_down()]);
+        }
+        for i in 0..200_000 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let unit = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            values.push(if i % 2 == 0 { (unit * 8.0 - 4.0) * 360.0 } else { (unit * 8.0 - 4.0) * std::f64::consts::TAU });
+        }
+        for x in values {
+            // SAFETY: pure functions of a double.
+            let (degrees, radians) = unsafe { (sys::swe_degnorm(x), sys::swe_radnorm(x)) };
+            assert_eq!(degrees.to_bits(), reference(x, 360.0).to_bits(), "{x:e}");
+            assert_eq!(radians.to_bits(), reference(x, std::f64::consts::TAU).to_bits(), "{x:e}");
+        }
+    }
+
+    #[test]
     fn chiron_without_its_file_is_refused() {
         let ephemeris = Ephemeris::with_embedded_files().unwrap();
         assert!(!ephemeris.chiron_available());

@@ -103,10 +103,29 @@ static double deltat_aa(double tjd, double tid_acc);
 
 /* Reduce x modulo 360 degrees
  */
+/* Patch (astro-api): fmod(x, m) without the call where one subtraction or
+ * addition gives the same bits: |x| < m is x itself, and for m <= |x| < 2m
+ * the exact remainder is x - m (x + m below zero), which the subtraction
+ * gives exactly (Sterbenz: m/2 <= |x| <= 2m). Angles are normalised many
+ * times a chart and nearly always lie there; the rest, and NaN, go to fmod
+ * (the C library's fmod is a slow, portable one when Rust links it). */
+static inline double fmod_near(double x, double m)
+{
+  if (x >= 0) {
+    if (x < m) return x;
+    if (x < 2 * m) return x - m;
+  } else if (x > -2 * m && x < -m) {
+    return x + m;
+  } else if (x > -m) {
+    return x;
+  }
+  return fmod(x, m);
+}
+
 double CALL_CONV swe_degnorm(double x)
 {
   double y;
-  y = fmod(x, 360.0);
+  y = fmod_near(x, 360.0);
   if (fabs(y) < 1e-13) y = 0;	/* Alois fix 11-dec-1999 */
   if( y < 0.0 ) y += 360.0;
   return(y);
@@ -117,7 +136,7 @@ double CALL_CONV swe_degnorm(double x)
 double CALL_CONV swe_radnorm(double x)
 {
   double y;
-  y = fmod(x, TWOPI);
+  y = fmod_near(x, TWOPI);
   if (fabs(y) < 1e-13) y = 0;	/* Alois fix 11-dec-1999 */
   if( y < 0.0 ) y += TWOPI;
   return(y);
@@ -141,7 +160,7 @@ double CALL_CONV swe_rad_midp(double x1, double x0)
 double swi_mod2PI(double x)
 {
   double y;
-  y = fmod(x, TWOPI);
+  y = fmod_near(x, TWOPI);
   if( y < 0.0 ) y += TWOPI;
   return(y);
 }
