@@ -7,7 +7,7 @@ PORT ?= 3000
 DATA_DIR ?= ./.data
 export PORT DATA_DIR
 
-.PHONY: run test check test-fresh check-core check-docs lint check-template bench bench-dynamodb load load-natal load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
+.PHONY: run test check test-fresh check-core check-docs lint check-template bench bench-dynamodb load load-natal load-catalogue load-image load-summary load-widget load-chat soak package build deploy load-content first-use sam-local docs-examples bench-pdf embed clean
 
 # The asteroid file (Chiron) goes beside the binary, in target/release/ephe,
 # where the server looks by default (infra/asteroid-file.sh; PyPI the first time).
@@ -80,6 +80,13 @@ load:
 # medians.
 load-natal:
 	bash infra/load.sh natal
+
+# Every other calculation with new random inputs on every request (synastry,
+# a year of transits, a year of events, returns, progressions, chart SVG and
+# PNG, PDF, summaries), ours and the peer's where it has the technique:
+# LOAD_ROUNDS (3) runs of LOAD_SECONDS (10) each, a table of the medians.
+load-catalogue:
+	bash infra/load.sh catalogue
 
 # The mix for five minutes on the embedded store: docs/soak.csv and
 # docs/soak.svg (requests/s, p50/p99, errors, server RSS); fails on any 5xx

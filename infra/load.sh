@@ -21,6 +21,14 @@
 #   summary: GET /api/calc/natal/summary only, cached summaries: the
 #     LOAD_LINKS natal charts' summary links, each opened once first (the
 #     write, ten units), then round-robin (read from the store, one unit).
+#   catalogue: every other calculation with new random inputs on every
+#     request (infra/load-catalogue.lua: natal, synastry, a year of transits,
+#     a year of events, solar and lunar returns, progressions, chart SVG and
+#     PNG of distinct charts, natal PDF reports, natal summaries each written
+#     once), LOAD_ROUNDS runs of LOAD_SECONDS (10) each, and the peer's
+#     equivalent where it has one; a table of the medians (LOAD_KINDS picks
+#     kinds; LOAD_SUMMARY_LINKS (12000) summary links a round are made
+#     first, and summary runs last LOAD_SUMMARY_SECONDS (3)).
 # Environment:
 #   LOAD_BACKEND   embedded (default) | moto: DynamoDB through a moto server
 #                  (infra/moto.sh, MOTO_PORT; started and stopped here unless
@@ -266,11 +274,15 @@ PY
 run_wrk() {
     local seconds="$1" lua="$2" url="$3"
     shift 3
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --latency -s "$lua" "$url" ${1:+--} "$@" | tee "$WORK/wrk.out"
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --timeout "$WRK_TIMEOUT" --latency -s "$lua" "$url" ${1:+--} "$@" | tee "$WORK/wrk.out"
 }
 
 # The RESULT line of the last run as `name=value` words.
 wrk_result() { sed -n 's/^RESULT //p' "$WORK/wrk.out"; }
+
+# wrk's own time limit per request (2 s) would count the peer's slowest
+# answers (a year of transits) as errors; its latency is the figure wanted.
+WRK_TIMEOUT="${LOAD_WRK_TIMEOUT:-60s}"
 
 # A wrk script for one route (natal or image modes): the requests of
 # `request`, a summary line at the end.
@@ -433,6 +445,111 @@ natal_comparison() {
     ((failed == 0)) || { log "some runs had non-2xx answers or socket errors"; exit 1; }
 }
 
+# The links of the catalogue's GET kinds ($WORK/links): "svg PATH" and
+# "png PATH" of LOAD_LINKS natal charts of distinct random moments, and
+# "summary PATH" of LOAD_SUMMARY_LINKS (12000) natal charts a round.
+prepare_catalogue_links() {
+    python3 - "$BASE" "$WORK/keys" "$LINKS" "$((${LOAD_SUMMARY_LINKS:-12000} * ROUNDS))" "$ORIGIN" >"$WORK/links" <<'PY'
+import concurrent.futures, json, random, sys, urllib.parse, urllib.request
+base, keys_file, images, summaries, origin = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+keys = [k.strip() for k in open(keys_file) if k.strip()]
+random.seed(37)
+
+def path_of(url):
+    parts = urllib.parse.urlsplit(url)
+    return parts.path + "?" + parts.query
+
+def natal(i):
+    body = {"dateTime": "%04d-%02d-%02dT%02d:%02d" % (random.randint(1930, 2020), random.randint(1, 12), random.randint(1, 28),
+                                                     random.randint(4, 23), random.randint(0, 59)),
+            "location": {"latitude": round(random.uniform(36, 56), 4), "longitude": round(random.uniform(7, 17), 4), "timezone": "Europe/Rome"}}
+    request = urllib.request.Request(base + "/api/calc/natal", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Origin": origin, "X-Api-Key": keys[i % len(keys)], "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["data"]
+
+with concurrent.futures.ThreadPoolExecutor(16) as pool:
+    charts = list(pool.map(natal, range(max(images, summaries))))
+for data in charts[:images]:
+    print("svg", path_of(data["chart"]["url"]))
+    print("png", path_of(data["chart"]["pngUrl"]))
+for data in charts[:summaries]:
+    print("summary", path_of(data["summary"]["url"]))
+PY
+}
+
+# The peer's route for a catalogue kind (none: the peer has no such thing).
+peer_kind() {
+    case "$1" in
+        natal | synastry | transit_year | solar_return | lunar_return) echo "$1" ;;
+        svg) echo peer_svg ;;
+        *) echo "" ;;
+    esac
+}
+
+catalogue_comparison() {
+    local kinds="${LOAD_KINDS:-natal synastry transit_year events_year solar_return lunar_return progressions svg png pdf summary}"
+    local kind server round figures failed=0 seconds
+    prepare_catalogue_links
+    for kind in $kinds; do
+        for server in ours peer; do
+            local lua_kind="$kind" url="$BASE/"
+            if [[ "$server" == peer ]]; then
+                [[ "$RUN_PEER" == 1 ]] || continue
+                lua_kind="$(peer_kind "$kind")"
+                [[ -n "$lua_kind" ]] || continue
+                url="http://127.0.0.1:$PEER_PORT/"
+            fi
+            : >"$WORK/figures-$server-$kind"
+            for ((round = 1; round <= ROUNDS; round++)); do
+                local key="$PEER_KEY"
+                [[ "$server" == ours ]] && key="$(sed -n "${round}p" "$WORK/keys")"
+                [[ "$server" == peer ]] && { stop_peer; start_peer; }
+                seconds="$SECONDS_TO_RUN"
+                # Summaries are written at thousands a second: a short run,
+                # so that every request opens a link of its own.
+                [[ "$kind" == summary ]] && seconds="${LOAD_SUMMARY_SECONDS:-3}"
+                echo "== $server, $kind, run $round of $ROUNDS: wrk -t$THREADS -c$CONNECTIONS -d${seconds}s"
+                run_wrk "$seconds" "$LOAD_ROOT/infra/load-catalogue.lua" "$url" "$lua_kind" "$key" "$ORIGIN" "$WORK/links" "$THREADS" "$round" "$ROUNDS" >/dev/null
+                figures="$(wrk_figures) $(sed -n 's/.*p50 \([0-9.]*\) ms.*/\1/p' "$WORK/wrk.out")"
+                echo "   requests/s, p99 ms, non-2xx, p50 ms: $figures"
+                [[ "$(echo "$figures" | cut -d' ' -f3)" == 0 ]] || failed=1
+                if [[ "$kind" == summary ]]; then
+                    # Each round has its own links; past them, summaries
+                    # are read back instead of written.
+                    local done_requests links
+                    done_requests="$(sed -n 's/^requests \([0-9]*\)/\1/p' "$WORK/wrk.out")"
+                    links="$(($(grep -c '^summary ' "$WORK/links") / ROUNDS))"
+                    ((done_requests <= links)) || { echo "   $done_requests requests for $links summary links: raise LOAD_SUMMARY_LINKS"; failed=1; }
+                fi
+                echo "$figures" >>"$WORK/figures-$server-$kind"
+            done
+        done
+    done
+    echo "server memory after the runs: $(server_memory)"
+    stop_peer
+    echo
+    echo "| Calculation, new random inputs every request, $CONNECTIONS connections, medians of $ROUNDS runs | This service | The peer (FastAPI + kerykeion) | Ratio |"
+    echo "|---|---|---|---|"
+    for kind in $kinds; do
+        local ours_rps ours_p50 ours_p99 peer_cell="no equivalent" ratio=""
+        ours_rps="$(cut -d' ' -f1 "$WORK/figures-ours-$kind" | median)"
+        ours_p50="$(cut -d' ' -f4 "$WORK/figures-ours-$kind" | median)"
+        ours_p99="$(cut -d' ' -f2 "$WORK/figures-ours-$kind" | median)"
+        if [[ -s "$WORK/figures-peer-$kind" ]]; then
+            local peer_rps peer_p50
+            peer_rps="$(cut -d' ' -f1 "$WORK/figures-peer-$kind" | median)"
+            peer_p50="$(cut -d' ' -f4 "$WORK/figures-peer-$kind" | median)"
+            peer_cell="$(printf '%.1f req/s, p50 %s ms' "$peer_rps" "$peer_p50")"
+            ratio="$(awk -v a="$ours_rps" -v b="$peer_rps" 'BEGIN {printf "%.0f×", a / b}')"
+        elif [[ "$RUN_PEER" != 1 ]]; then
+            peer_cell=""
+        fi
+        printf '| %s | %.1f req/s, p50 %s ms, p99 %s ms | %s | %s |\n' "$kind" "$ours_rps" "$ours_p50" "$ours_p99" "$peer_cell" "$ratio"
+    done
+    ((failed == 0)) || { log "some runs had non-2xx answers or socket errors"; exit 1; }
+}
+
 # Builds, starts the store and the server, makes the keys.
 setup_run() {
     ensure_wrk
@@ -445,9 +562,12 @@ setup_run() {
 
 main() {
     local mode="${1:-mix}"
-    [[ "$mode" =~ ^(mix|natal|image|summary|widget)$ ]] || { echo "usage: infra/load.sh [mix|natal|image|summary|widget]" >&2; exit 2; }
+    [[ "$mode" =~ ^(mix|natal|image|summary|widget|catalogue)$ ]] || { echo "usage: infra/load.sh [mix|natal|image|summary|widget|catalogue]" >&2; exit 2; }
     [[ "$mode" == widget ]] && export WIDGET_REQUESTS_PER_MINUTE=100000000
     [[ "$mode" == natal && -z "${LOAD_ORGS:-}" ]] && ORGS=$((2 * ROUNDS))
+    # One organization a round: each run of every kind on its round's key.
+    [[ "$mode" == catalogue && -z "${LOAD_ORGS:-}" ]] && ORGS="$ROUNDS"
+    [[ "$mode" == catalogue && -z "${LOAD_SECONDS:-}" ]] && SECONDS_TO_RUN=10
     [[ "$BACKEND" == embedded || "$BACKEND" == moto ]] || { echo "load.sh: LOAD_BACKEND is embedded or moto" >&2; exit 2; }
     setup_run
     local store="embedded store"
@@ -487,6 +607,9 @@ main() {
             ;;
         natal)
             natal_comparison "$key"
+            ;;
+        catalogue)
+            catalogue_comparison
             ;;
         widget)
             local widget
