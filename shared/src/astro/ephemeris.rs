@@ -287,12 +287,20 @@ impl Ephemeris {
                 Ok((c_name, (!in_extra_dir(name)).then_some(bytes)))
             })
             .collect::<Result<_, EphemerisError>>()?;
-        Ok(Self {
+        let ephemeris = Self {
             id: NEXT_INSTANCE_ID.fetch_add(1, Ordering::Relaxed),
             search_path,
             memory_files,
             chiron_available: in_extra_dir("seas_18.se1"),
-        })
+        };
+        // A build whose C library cannot read the embedded files (a file
+        // missing, an `fmemopen` that misreads them) would answer from the
+        // Moshier ephemeris without a word: refuse to start instead.
+        match ephemeris.position(JulianDay(2_451_545.0), Body::Sun, Observer::Geocentric) {
+            Ok(sun) if sun.source == EphemerisSource::SwissFiles => Ok(ephemeris),
+            Ok(_) => Err(EphemerisError::Setup("the embedded Swiss Ephemeris files cannot be read".into())),
+            Err(error) => Err(EphemerisError::Setup(format!("the embedded Swiss Ephemeris files cannot be read: {error}"))),
+        }
     }
 
     /// An ephemeris of the embedded files alone: for tests and benchmarks.
@@ -323,7 +331,10 @@ impl Ephemeris {
                     // SAFETY: `name` is a NUL-terminated string the library
                     // copies; `data` is 'static (compiled in) or null, which
                     // removes the name from the thread's registry.
-                    unsafe { sys::swe_set_memory_file(name.as_ptr(), data, len) };
+                    let registered = unsafe { sys::swe_set_memory_file(name.as_ptr(), data, len) };
+                    // Refused only for a name with a path or past the
+                    // library's 16: never for the names compiled in.
+                    debug_assert_eq!(registered, 0, "{name:?} not registered");
                 }
                 // SAFETY: the pointer is a valid NUL-terminated string that
                 // outlives the call; the library copies it into its state.
@@ -955,6 +966,17 @@ mod tests {
             assert_eq!(degrees.to_bits(), reference(x, 360.0).to_bits(), "{x:e}");
             assert_eq!(radians.to_bits(), reference(x, std::f64::consts::TAU).to_bits(), "{x:e}");
         }
+    }
+
+    #[test]
+    fn an_ephemeris_whose_files_cannot_be_read_refuses_to_start() {
+        // A damaged planet file in the extra directory shadows the embedded
+        // one; the library would fall back to Moshier without a word.
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("sepl_18.se1"), b"not an ephemeris file").unwrap();
+        let path = dir.path().to_owned();
+        let started = std::thread::spawn(move || Ephemeris::new(Some(&path)).map(|_| ())).join().unwrap();
+        assert!(matches!(started, Err(EphemerisError::Setup(_))), "{started:?}");
     }
 
     #[test]

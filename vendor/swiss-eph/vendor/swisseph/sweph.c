@@ -2409,7 +2409,10 @@ static FILE *swi_fopen_memory(char *fname, char *fnamp)
   for (i = 0; i < swi_memory_files_count; i++) {
     if (swi_memory_files[i].data != NULL && strcmp(swi_memory_files[i].name, fname) == 0) {
       /* a read-only stream: the bytes are never written through it */
-      FILE *fp = fmemopen((void *) swi_memory_files[i].data, swi_memory_files[i].len, BFILE_R_ACCESS);
+      /* "rb", not BFILE_R_ACCESS ("r" on Unix): glibc before 2.22 (the
+       * version a package built for an older glibc binds to) seeks to
+       * SEEK_END at the buffer's first NUL unless the mode says "b". */
+      FILE *fp = fmemopen((void *) swi_memory_files[i].data, swi_memory_files[i].len, "rb");
       if (fp != NULL)
 	strcpy(fnamp, fname);
       return fp;
