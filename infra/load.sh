@@ -130,21 +130,32 @@ start_server() {
     SERVER_PID=$!
     # Up to two minutes: the first start loads the text corpus (on moto,
     # thousands of writes through one lock).
-    local _
-    for _ in $(seq 1 1200); do
-        curl -s -o /dev/null "$BASE/" && return 0
-        kill -0 "$SERVER_PID" 2>/dev/null || { log "the server exited; see $RUN_DIR/load-server.err"; return 1; }
+    await_answer "$BASE/" "$SERVER_PID" 1200 "the server (see $RUN_DIR/load-server.err)"
+}
+
+stop_server() { stop_process SERVER_PID; }
+
+# `await_answer URL PID TENTHS WHAT`: waits up to TENTHS tenths of a second
+# for URL to answer while the process PID lives.
+await_answer() {
+    local url="$1" pid="$2" tenths="$3" what="$4" _
+    for _ in $(seq 1 "$tenths"); do
+        curl -s -o /dev/null "$url" && return 0
+        kill -0 "$pid" 2>/dev/null || { log "$what exited"; return 1; }
         sleep 0.1
     done
-    log "the server did not answer within two minutes"
+    log "$what did not answer within $((tenths / 10)) s"
     return 1
 }
 
-stop_server() {
-    [[ -n "$SERVER_PID" ]] || return 0
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
+# `stop_process NAME`: stops the process whose id the variable NAME holds,
+# and empties it.
+stop_process() {
+    local -n pid="$1"
+    [[ -n "$pid" ]] || return 0
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=""
 }
 
 cleanup() {
@@ -372,20 +383,9 @@ start_peer() {
     (cd "$LOAD_ROOT/infra" && PEER_API_KEY="$PEER_KEY" exec "$venv/bin/uvicorn" peer_natal:app --host 127.0.0.1 --port "$PEER_PORT" \
         --workers "$(nproc)" --log-level warning --no-access-log) >>"$RUN_DIR/load-peer.out" 2>&1 &
     PEER_PID=$!
-    local _
-    for _ in $(seq 1 300); do
-        curl -s -o /dev/null "http://127.0.0.1:$PEER_PORT/docs" && return 0
-        sleep 0.1
-    done
-    log "the peer did not answer within 30 s; see $RUN_DIR/load-peer.out"
-    return 1
+    await_answer "http://127.0.0.1:$PEER_PORT/docs" "$PEER_PID" 300 "the peer (see $RUN_DIR/load-peer.out)"
 }
-stop_peer() {
-    [[ -n "$PEER_PID" ]] || return 0
-    kill "$PEER_PID" 2>/dev/null || true
-    wait "$PEER_PID" 2>/dev/null || true
-    PEER_PID=""
-}
+stop_peer() { stop_process PEER_PID; }
 
 # Each figure: the median of LOAD_ROUNDS runs (3), ours and the peer's in
 # turn, every run checked for non-2xx answers.
