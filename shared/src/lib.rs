@@ -25,7 +25,8 @@
 //!   (typed repositories), `metering` (what requests with a key cost, rate
 //!   limits and quotas), `config` and `aws` (settings from the environment,
 //!   the AWS SDK's call limits), `signing` and `cloudfront` (signed links),
-//!   `auth::jwt` (dashboard-user tokens).
+//!   `auth::jwt` (dashboard-user tokens), `sky_tracks` (the transiting
+//!   bodies' tracks kept between requests).
 //! - `aws`: the DynamoDB and S3 backends, `secrets` (Secrets Manager).
 //! - `llm`: `llm`, a language model behind an OpenAI-compatible endpoint.
 //! - `http`: `http` and `runtime`, the HTTP layer shared by the families'
@@ -58,6 +59,8 @@ pub mod repo;
 pub mod secrets;
 #[cfg(feature = "services")]
 pub mod signing;
+#[cfg(feature = "services")]
+pub mod sky_tracks;
 #[cfg(feature = "services")]
 pub mod store;
 pub mod summary;

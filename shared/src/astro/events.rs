@@ -276,42 +276,80 @@ fn aspected_by_the_moon() -> &'static [PointId] {
 }
 
 pub fn find_events(ephemeris: &Ephemeris, input: &EventsInput) -> Result<Events, EphemerisError> {
-    let frame = Frame { zodiac: input.zodiac, ..Frame::default() };
+    let sky = input.sky(ephemeris)?;
+    let tracks = Track::sample_all(ephemeris, &sky.bodies, sky.start, sky.end)?;
+    find_events_on(ephemeris, input, &tracks)
+}
+
+/// The bodies an events search samples, and over which span: what
+/// [`find_events_on`] needs as `Track::sample_all(ephemeris, &bodies, start,
+/// end)`. The same for every search of the same period, types, points and
+/// zodiac, so the tracks can be kept between them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventsSky {
+    pub bodies: Vec<TransitingBody>,
+    pub start: JulianDay,
+    pub end: JulianDay,
+}
+
+impl EventsInput {
+    /// The sky to sample for these events (an error when it leaves the
+    /// ephemeris' range).
+    pub fn sky(&self, ephemeris: &Ephemeris) -> Result<EventsSky, EphemerisError> {
+        let margin = if self.types.contains(&EventType::VoidOfCourse) { MARGIN_DAYS } else { EDGE_MARGIN_DAYS };
+        let (start, end) = (JulianDay(self.start.0 - margin), JulianDay(self.end.0 + margin));
+        ephemeris.check_supported(start)?;
+        ephemeris.check_supported(end)?;
+        Ok(EventsSky { bodies: self.sampled_bodies(), start, end })
+    }
+
+    /// Which bodies to sample: the asked points, and the Moon and the
+    /// planets when phases or void-of-course spans are asked.
+    fn sampled_bodies(&self) -> Vec<TransitingBody> {
+        let frame = Frame { zodiac: self.zodiac, ..Frame::default() };
+        let wants = |t: EventType| self.types.contains(&t);
+        let mut points: Vec<PointId> = Vec::new();
+        if wants(EventType::Ingress) || wants(EventType::Station) {
+            points.extend(self.points.iter().copied());
+        }
+        if wants(EventType::LunarPhase) {
+            points.extend([PointId::Sun, PointId::Moon]);
+        }
+        if wants(EventType::VoidOfCourse) {
+            points.push(PointId::Moon);
+            points.extend(aspected_by_the_moon());
+        }
+        points.extend(self.aspecting());
+        let mut bodies: Vec<TransitingBody> = Vec::new();
+        for point in points {
+            if let Some(body) = TransitingBody::of(point)
+                && !bodies.iter().any(|b| b.point == point)
+            {
+                bodies.push(body.in_frame(frame));
+            }
+        }
+        bodies
+    }
+
+    /// The points whose exact aspects to each other are asked, fastest first.
+    fn aspecting(&self) -> Vec<PointId> {
+        if self.types.contains(&EventType::Aspect) {
+            BY_MEAN_MOTION.into_iter().filter(|p| self.points.contains(p)).collect()
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// [`find_events`] on tracks already sampled (see [`EventsSky`]).
+pub fn find_events_on(ephemeris: &Ephemeris, input: &EventsInput, tracks: &[Track]) -> Result<Events, EphemerisError> {
     let wants = |t: EventType| input.types.contains(&t);
     let (start, end) = (input.start.0, input.end.0);
     let mut events = Vec::new();
-
-    // Which bodies to sample: the asked points, and the Moon and the
-    // planets when phases or void-of-course spans are asked.
-    let mut points: Vec<PointId> = Vec::new();
-    if wants(EventType::Ingress) || wants(EventType::Station) {
-        points.extend(input.points.iter().copied());
-    }
-    if wants(EventType::LunarPhase) {
-        points.extend([PointId::Sun, PointId::Moon]);
-    }
-    if wants(EventType::VoidOfCourse) {
-        points.push(PointId::Moon);
-        points.extend(aspected_by_the_moon());
-    }
-    let aspecting: Vec<PointId> =
-        if wants(EventType::Aspect) { BY_MEAN_MOTION.into_iter().filter(|p| input.points.contains(p)).collect() } else { Vec::new() };
-    points.extend(aspecting.iter().copied());
-    let mut bodies: Vec<TransitingBody> = Vec::new();
-    for point in points {
-        if let Some(body) = TransitingBody::of(point)
-            && !bodies.iter().any(|b| b.point == point)
-        {
-            bodies.push(body.in_frame(frame));
-        }
-    }
-    let margin = if wants(EventType::VoidOfCourse) { MARGIN_DAYS } else { EDGE_MARGIN_DAYS };
-    let (sample_start, sample_end) = (JulianDay(start - margin), JulianDay(end + margin));
-    ephemeris.check_supported(sample_start)?;
-    ephemeris.check_supported(sample_end)?;
-    let tracks = Track::sample_all(ephemeris, &bodies, sample_start, sample_end)?;
+    let bodies = input.sampled_bodies();
+    let aspecting = input.aspecting();
     let mut sources = std::collections::BTreeSet::new();
-    for track in &tracks {
+    for track in tracks {
         sources.extend(track.sources.iter().copied());
     }
     let track_of = |point: PointId| bodies.iter().position(|b| b.point == point).map(|i| (&tracks[i], bodies[i]));

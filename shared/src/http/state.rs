@@ -9,6 +9,7 @@ use crate::config::{Config, StorageConfig};
 use crate::metering::{BufferedMeter, DirectMeter, SharedMeter};
 use crate::repo::api_keys::PointerCache;
 use crate::signing::LinkSigner;
+use crate::sky_tracks::SkyTracks;
 use crate::store::SharedTable;
 
 #[derive(Clone)]
@@ -26,6 +27,8 @@ pub struct AppState {
     pub key_pointers: Arc<PointerCache>,
     /// Writes AI summaries when configured (else the built-in writer does).
     pub language_model: Option<Arc<crate::llm::LanguageModel>>,
+    /// The transiting bodies' tracks of recent periods (transits, events).
+    pub sky_tracks: Arc<SkyTracks>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -95,6 +98,7 @@ impl AppState {
             meter,
             key_pointers: Arc::new(PointerCache::new()),
             language_model,
+            sky_tracks: Arc::new(SkyTracks::default()),
         })
     }
 }

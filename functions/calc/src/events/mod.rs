@@ -6,7 +6,7 @@ mod answer;
 mod input;
 
 use axum::extract::State;
-use shared::astro::events::find_events;
+use shared::astro::events::find_events_on;
 use shared::http::{ApiJson, ApiResult, AppState, Caller, Document};
 
 use answer::{EventBody, present};
@@ -22,6 +22,9 @@ pub async fn calculate_events(
     ApiJson(body): ApiJson<EventsRequest>,
 ) -> ApiResult<Document<Vec<EventBody>>> {
     let query = EventsQuery::parse(&body, &app.ephemeris)?;
-    let found = find_events(&app.ephemeris, &query.input).map_err(|e| ephemeris_error(e, "/startDate"))?;
+    let sky = query.input.sky(&app.ephemeris).map_err(|e| ephemeris_error(e, "/startDate"))?;
+    let tracks =
+        app.sky_tracks.sample_all(&app.ephemeris, &sky.bodies, sky.start, sky.end).map_err(|e| ephemeris_error(e, "/startDate"))?;
+    let found = find_events_on(&app.ephemeris, &query.input, &tracks).map_err(|e| ephemeris_error(e, "/startDate"))?;
     present(&app.ephemeris, &query, &found)
 }

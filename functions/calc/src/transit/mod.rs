@@ -67,7 +67,7 @@ pub async fn calculate_transit(
 ) -> ApiResult<Versioned<Document<TransitData>>> {
     let version = requested.resolve(caller.organization.api_version.as_deref());
     let query = TransitQuery::parse(&body, &app.ephemeris)?;
-    let reading = read_transits(&app.ephemeris, &query)?;
+    let reading = read_transits(&app.ephemeris, &app.sky_tracks, &query)?;
     let texts = TransitTexts {
         transit: Texts::load(&app, &caller, HoroscopeType::Transit, &query.options).await?,
         natal: Texts::load(&app, &caller, HoroscopeType::Natal, &query.options).await?,

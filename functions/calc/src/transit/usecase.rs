@@ -2,12 +2,13 @@
 //! `POST /api/calc/transit`, free of HTTP.
 
 use shared::astro::Ephemeris;
-use shared::astro::chart::transit::{NatalTarget, TransitInput, TransitingBody, Transits, find_transits};
+use shared::astro::chart::transit::{NatalTarget, TransitInput, TransitingBody, Transits, find_transits_on};
 use shared::astro::chart::{ChartInput, MoonCenter, NatalChart};
 use shared::astro::point::PointId;
 use shared::astro::time::JulianDay;
 use shared::http::ApiError;
 use shared::http::chart_link::{ChartSpec, InputSpec};
+use shared::sky_tracks::SkyTracks;
 
 use super::input::TransitQuery;
 use crate::request::ephemeris_error;
@@ -30,7 +31,7 @@ pub struct TransitReading {
     pub summary: ChartSpec,
 }
 
-pub fn read_transits(ephemeris: &Ephemeris, query: &TransitQuery) -> Result<TransitReading, ApiError> {
+pub fn read_transits(ephemeris: &Ephemeris, sky: &SkyTracks, query: &TransitQuery) -> Result<TransitReading, ApiError> {
     let options = &query.options;
     let natal_points: Vec<PointId> = query
         .targets
@@ -68,7 +69,8 @@ pub fn read_transits(ephemeris: &Ephemeris, query: &TransitQuery) -> Result<Tran
     let transiting: Vec<TransitingBody> = query.transiting.iter().map(|body| body.in_frame(options.frame)).collect();
     let (start, end) = (JulianDay::from_utc(query.start), JulianDay::from_utc(query.end));
     let input = TransitInput { start, end, transiting: transiting.clone(), natal, orbs: query.orbs.clone() };
-    let transits = find_transits(ephemeris, &input).map_err(|e| ephemeris_error(e, "/startDate"))?;
+    let tracks = sky.sample_all(ephemeris, &transiting, start, end).map_err(|e| ephemeris_error(e, "/startDate"))?;
+    let transits = find_transits_on(ephemeris, &input, &tracks).map_err(|e| ephemeris_error(e, "/startDate"))?;
 
     let spec = |e: Option<f64>| ChartSpec::Transit {
         i: InputSpec::of(&ChartInput { orbs: query.orbs.clone(), ..natal_input.clone() }),
@@ -110,7 +112,7 @@ mod tests {
     fn a_month_of_transits_to_the_default_natal_points() {
         let ephemeris = Ephemeris::with_embedded_files().expect("ephemeris");
         let query = query(rome(("2026-03-01", "2026-03-31"))).expect("a valid request");
-        let reading = read_transits(&ephemeris, &query).expect("transits");
+        let reading = read_transits(&ephemeris, &shared::sky_tracks::SkyTracks::default(), &query).expect("transits");
         // The natal chart's default points, then the ascendant and midheaven.
         assert_eq!(reading.targets.first(), Some(&NatalTarget::Point(PointId::Sun)));
         assert!(reading.targets.ends_with(&[NatalTarget::Angle(AngleId::Ascendant), NatalTarget::Angle(AngleId::Midheaven)]));

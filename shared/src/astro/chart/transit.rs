@@ -66,7 +66,7 @@ pub type NatalTarget = ChartPoint;
 
 /// How a transiting point is computed: a body, possibly seen opposite
 /// (the south node is the true node + 180°), in a frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TransitingBody {
     pub point: PointId,
     pub body: Body,
@@ -618,13 +618,21 @@ pub fn refine_crossing(
 /// Every pass of every transiting point through every aspect to every natal
 /// point during the period.
 pub fn find_transits(ephemeris: &Ephemeris, input: &TransitInput) -> Result<Transits, EphemerisError> {
+    let tracks = Track::sample_all(ephemeris, &input.transiting, input.start, input.end)?;
+    find_transits_on(ephemeris, input, &tracks)
+}
+
+/// [`find_transits`] on tracks already sampled: `tracks` are
+/// `Track::sample_all(ephemeris, &input.transiting, input.start,
+/// input.end)`, perhaps kept from an earlier request for the same period
+/// (they depend on the sky alone, not on the natal chart).
+pub fn find_transits_on(ephemeris: &Ephemeris, input: &TransitInput, tracks: &[Track]) -> Result<Transits, EphemerisError> {
     let targets = targets(input);
     let levels = levels(&targets);
     let mut passes = Vec::new();
     let mut sources = BTreeSet::new();
     let mut calls = 0;
-    let tracks = Track::sample_all(ephemeris, &input.transiting, input.start, input.end)?;
-    for (body, track) in input.transiting.iter().zip(&tracks) {
+    for (body, track) in input.transiting.iter().zip(tracks) {
         calls += track.calls();
         sources.extend(track.sources.iter().copied());
         for found in passes_of_track(track, body.point, &targets, &levels, input) {
