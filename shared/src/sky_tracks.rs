@@ -21,13 +21,20 @@ use crate::astro::{Ephemeris, EphemerisError};
 
 type Key = (Vec<TransitingBody>, u64, u64);
 
-/// The weight of kept tracks: their samples.
+/// The weight of kept tracks: their samples, and what an entry and a track
+/// cost beside them (their vectors and sets, the key), counted as samples
+/// so that many short periods cannot hold more memory than the bound says.
 #[derive(Clone)]
 struct Samples;
 
+impl Samples {
+    const ENTRY: u64 = 16;
+    const TRACK: u64 = 8;
+}
+
 impl quick_cache::Weighter<Key, Arc<Vec<Track>>> for Samples {
     fn weight(&self, _: &Key, tracks: &Arc<Vec<Track>>) -> u64 {
-        tracks.iter().map(|track| track.calls() as u64).sum::<u64>().max(1)
+        Self::ENTRY + tracks.iter().map(|track| Self::TRACK + track.calls() as u64).sum::<u64>()
     }
 }
 
@@ -59,6 +66,10 @@ impl SkyTracks {
         start: JulianDay,
         end: JulianDay,
     ) -> Result<Arc<Vec<Track>>, EphemerisError> {
+        if bodies.is_empty() {
+            // Nothing to sample (an events search for eclipses only): nothing to keep.
+            return Ok(Arc::new(Vec::new()));
+        }
         let key = (bodies.to_vec(), start.0.to_bits(), end.0.to_bits());
         self.kept.get_or_insert_with(&key, || Track::sample_all(ephemeris, bodies, start, end).map(Arc::new))
     }

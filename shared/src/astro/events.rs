@@ -341,7 +341,10 @@ impl EventsInput {
     }
 }
 
-/// [`find_events`] on tracks already sampled (see [`EventsSky`]).
+/// [`find_events`] on tracks already sampled (see [`EventsSky`]): one
+/// track a body of `input.sky(..).bodies`, in that order, over its span.
+/// Tracks of another sky give another sky's events (a missing one, none
+/// of its body's).
 pub fn find_events_on(ephemeris: &Ephemeris, input: &EventsInput, tracks: &[Track]) -> Result<Events, EphemerisError> {
     let wants = |t: EventType| input.types.contains(&t);
     let (start, end) = (input.start.0, input.end.0);
@@ -352,7 +355,8 @@ pub fn find_events_on(ephemeris: &Ephemeris, input: &EventsInput, tracks: &[Trac
     for track in tracks {
         sources.extend(track.sources.iter().copied());
     }
-    let track_of = |point: PointId| bodies.iter().position(|b| b.point == point).map(|i| (&tracks[i], bodies[i]));
+    debug_assert_eq!(tracks.len(), bodies.len(), "the tracks of EventsInput::sky, one a body");
+    let track_of = |point: PointId| bodies.iter().position(|b| b.point == point).and_then(|i| Some((tracks.get(i)?, bodies[i])));
 
     let mut moon_ingresses = None;
     for &point in &input.points {

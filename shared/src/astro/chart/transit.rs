@@ -632,6 +632,7 @@ pub fn find_transits_on(ephemeris: &Ephemeris, input: &TransitInput, tracks: &[T
     let mut passes = Vec::new();
     let mut sources = BTreeSet::new();
     let mut calls = 0;
+    debug_assert_eq!(tracks.len(), input.transiting.len(), "one track a transiting body");
     for (body, track) in input.transiting.iter().zip(tracks) {
         calls += track.calls();
         sources.extend(track.sources.iter().copied());
