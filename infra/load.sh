@@ -661,7 +661,28 @@ LUA
             ;;
     esac
     echo "server memory: $(server_memory)"
+    within_memory_budget "$mode"
     report_usage
+}
+
+# Issue 37's memory budgets (goal 5): the server's resident memory after an
+# image run at most 60 MB, after the natal runs 30 MB; LOAD_RSS_BUDGET_MB
+# sets one for any mode (0: none).
+within_memory_budget() {
+    local budget_mb
+    case "$1" in
+        image) budget_mb="${LOAD_RSS_BUDGET_MB:-60}" ;;
+        natal) budget_mb="${LOAD_RSS_BUDGET_MB:-30}" ;;
+        *) budget_mb="${LOAD_RSS_BUDGET_MB:-0}" ;;
+    esac
+    ((budget_mb > 0)) || return 0
+    local rss_kb
+    rss_kb="$(awk '/^VmRSS:/ {print $2}' "/proc/$SERVER_PID/status")"
+    if ((rss_kb > budget_mb * 1024)); then
+        log "the server holds $((rss_kb / 1024)) MB resident, over the $budget_mb MB budget of the $1 mode"
+        exit 1
+    fi
+    log "the server holds $((rss_kb / 1024)) MB resident, within the $budget_mb MB budget of the $1 mode"
 }
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then

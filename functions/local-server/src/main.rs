@@ -16,10 +16,13 @@
 //! routes; its email is `<user-id>@local.test`, the address to invite that
 //! user at (see `dev.rs`).
 
-use local_server::bootstrap::{FirstUse, Outcome};
+use std::path::Path;
+
+use local_server::bootstrap::{Bootstrapped, FirstUse, Outcome};
 use shared::config::{Config, StorageConfig};
 use shared::http::AppState;
 use shared::runtime::{Error, init_tracing, serve_locally};
+use shared::store::embedded::EmbeddedTable;
 
 // jemalloc rather than glibc's malloc: +50 % requests/s on a natal load
 // with one birth moment, +25 % with random ones (docs/benchmarks.md).
@@ -64,21 +67,11 @@ async fn serve(config: Config) -> Result<(), Error> {
         }
     };
     let port = std::env::var("PORT").unwrap_or_else(|_| "3000".into());
-    let state = AppState::from_config(config).await?;
     let first = match &data_dir {
-        Some(dir) => local_server::bootstrap::bootstrap_if_empty(state.table.as_ref(), dir).await?,
+        Some(dir) => prepare_store(dir).await?,
         None => None,
     };
-    // The base corpus into a local store: once per corpus version (a
-    // rebuild with changed texts loads again). A DynamoDB table gets it from
-    // `make load-content`, as on a deployed stack: 30,000 items are a deploy
-    // step, not a start-up one (and on moto, whose transactions copy the
-    // whole table, they would take the better part of an hour).
-    if data_dir.is_some()
-        && let Some(count) = shared::repo::content::load_base_corpus(state.table.as_ref()).await?
-    {
-        tracing::info!(count, "base interpretation corpus loaded into the store");
-    }
+    let state = AppState::from_config(config).await?;
     let key = match (&first, &data_dir) {
         (Some(done), _) => Some(done.api_key.clone()),
         (None, Some(dir)) => local_server::bootstrap::saved_key(dir),
@@ -93,6 +86,28 @@ async fn serve(config: Config) -> Result<(), Error> {
         tracing::error!(%error, "usage counters could not be written at shutdown");
     }
     served
+}
+
+/// A local store made ready to serve: the first use's organization and key
+/// (returned when this start created them), then the base corpus, once per
+/// corpus version (a rebuild with changed texts loads again). A DynamoDB table
+/// gets the corpus from `make load-content`, as on a deployed stack: 30,000
+/// items are a deploy step, not a start-up one (and on moto, whose
+/// transactions copy the whole table, they would take the better part of an
+/// hour).
+///
+/// On a handle of its own, closed before the server opens the store: redb
+/// keeps every page a transaction wrote in its cache, and writing the corpus
+/// left some 40 MB there and in the allocator that serving never reads (under
+/// the image load, 69 MB resident after a first start against 31 MB after a
+/// later one). Closed, a first start serves with a later start's memory.
+async fn prepare_store(data_dir: &Path) -> Result<Option<Bootstrapped>, Error> {
+    let table = EmbeddedTable::open_in(data_dir)?;
+    let first = local_server::bootstrap::bootstrap_if_empty(&table, data_dir).await?;
+    if let Some(count) = shared::repo::content::load_base_corpus(&table).await? {
+        tracing::info!(count, "base interpretation corpus loaded into the store");
+    }
+    Ok(first)
 }
 
 /// Loads the base interpretation corpus into the configured store (embedded,

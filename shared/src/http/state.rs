@@ -52,7 +52,7 @@ impl AppState {
         let ephemeris = Arc::new(Ephemeris::new(config.ephemeris_extra_dir.as_deref())?);
         let (table, blobs): (SharedTable, Arc<dyn BlobStore>) = match &config.storage {
             StorageConfig::Embedded { data_dir } => (
-                Arc::new(crate::store::embedded::EmbeddedTable::open(&data_dir.join("astro.redb"))?),
+                Arc::new(crate::store::embedded::EmbeddedTable::open_in(data_dir)?),
                 Arc::new(crate::blob::fs::FsBlobs::new(data_dir.join("blobs"))),
             ),
             #[cfg(feature = "aws")]

@@ -67,6 +67,11 @@ enum TxnEnd<T> {
 }
 
 impl EmbeddedTable {
+    /// The store of a data directory: its `astro.redb`.
+    pub fn open_in(data_dir: &Path) -> Result<Self, StoreError> {
+        Self::open(&data_dir.join("astro.redb"))
+    }
+
     /// Opens (or creates) the database file at `path`, creating missing parent
     /// directories. Fails with [`StoreError::Backend`] if another `EmbeddedTable`
     /// (in this or another process) has the file open: redb takes a file lock.
