@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use printpdf::{
-    Actions, BorderArray, Color, ColorArray, Destination, Line, LineCapStyle, LineJoinStyle, LinePoint, LinkAnnotation, Op, PaintMode,
-    PdfFontHandle, Point, Polygon, PolygonRing, Pt, Rect, Rgb, TextItem, TextMatrix, WindingOrder,
+    Actions, BorderArray, Color, ColorArray, Destination, Line, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, LinkAnnotation,
+    Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, Rect, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 
 use super::font::Face;
@@ -54,9 +54,20 @@ pub enum Align {
 }
 
 /// A page being drawn.
+///
+/// Consecutive texts share one text object and repeat the font and colour
+/// only when they change: a report is mostly lines of text, and an object,
+/// a font and a colour for every line were most of what printpdf serialized
+/// and zlib compressed. Any other drawing closes the open text object first.
 #[derive(Debug, Default)]
 pub struct Page {
-    pub ops: Vec<Op>,
+    ops: Vec<Op>,
+    /// A text object (`BT`) is open.
+    in_text: bool,
+    /// The font and size set last, if known.
+    font: Option<(Face, f32)>,
+    /// The fill colour set last by a text, if no other drawing came since.
+    fill: Option<Rgb8>,
 }
 
 impl Page {
@@ -77,19 +88,57 @@ impl Page {
             Align::Center => x - width / 2.0,
             Align::Right => x - width,
         };
+        if !self.in_text {
+            self.ops.push(Op::StartTextSection);
+            self.in_text = true;
+        }
+        if self.font != Some((face, size)) {
+            self.ops.push(Op::SetFont { font: PdfFontHandle::External(printpdf::FontId(face.resource().to_owned())), size: Pt(size) });
+            self.font = Some((face, size));
+        }
+        if self.fill != Some(rgb) {
+            self.ops.push(Op::SetFillColor { col: color(rgb) });
+            self.fill = Some(rgb);
+        }
         self.ops.extend([
-            Op::StartTextSection,
-            Op::SetFont { font: PdfFontHandle::External(printpdf::FontId(face.resource().to_owned())), size: Pt(size) },
-            Op::SetFillColor { col: color(rgb) },
             Op::SetTextMatrix { matrix: TextMatrix::Translate(Pt(round(left)), Pt(round(PAGE_HEIGHT - y))) },
             Op::ShowText { items: vec![TextItem::Text(text)] },
-            Op::EndTextSection,
         ]);
         width
     }
 
+    /// Drawing other than text: the open text object is closed first, and
+    /// the fill colour is no longer known.
+    pub fn draw(&mut self, ops: impl IntoIterator<Item = Op>) {
+        self.end_text();
+        self.fill = None;
+        self.ops.extend(ops);
+    }
+
+    fn end_text(&mut self) {
+        if self.in_text {
+            self.ops.push(Op::EndTextSection);
+            self.in_text = false;
+        }
+    }
+
+    /// `under`'s drawing placed beneath this page's (drawn first). This
+    /// page's operations never rely on state `under` leaves: a page starts
+    /// with no font or colour known, so its first text sets both.
+    pub fn lay_over(&mut self, mut under: Page) {
+        under.end_text();
+        under.ops.append(&mut self.ops);
+        self.ops = under.ops;
+    }
+
+    /// The page's operations, the open text object closed.
+    pub fn into_ops(mut self) -> Vec<Op> {
+        self.end_text();
+        self.ops
+    }
+
     pub fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, rgb: Rgb8) {
-        self.ops.extend([
+        self.draw([
             Op::SetOutlineColor { col: color(rgb) },
             Op::SetOutlineThickness { pt: Pt(width) },
             Op::SetLineCapStyle { cap: LineCapStyle::Butt },
@@ -98,34 +147,60 @@ impl Page {
         ]);
     }
 
+    /// A row of `dot`-point squares every `step` points, centred on the
+    /// height of `from`, from its x to the last square that starts before
+    /// `to`: one dashed stroke (a contents page's leaders drawn square by
+    /// square were 40 % of a report's drawing operations).
+    pub fn dotted_line(&mut self, from: (f32, f32), to: f32, dot: f32, step: f32, rgb: Rgb8) {
+        let (x, y) = from;
+        if to <= x {
+            return;
+        }
+        let dots = ((to - x) / step).ceil();
+        let end = x + (dots - 1.0) * step + dot;
+        self.draw([
+            Op::SetOutlineColor { col: color(rgb) },
+            Op::SetOutlineThickness { pt: Pt(dot) },
+            Op::SetLineCapStyle { cap: LineCapStyle::Butt },
+            Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &[dot, step - dot]) },
+            Op::DrawLine { line: Line { points: vec![point(x, y), point(end, y)], is_closed: false } },
+            Op::SetLineDashPattern { dash: LineDashPattern::solid() },
+        ]);
+    }
+
     /// A filled rectangle, `y` its top edge.
     pub fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, rgb: Rgb8) {
-        self.ops.push(Op::SetFillColor { col: color(rgb) });
-        self.ops.push(Op::DrawPolygon {
-            polygon: Polygon {
-                rings: vec![PolygonRing {
-                    points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)],
-                }],
-                mode: PaintMode::Fill,
-                winding_order: WindingOrder::NonZero,
+        self.draw([
+            Op::SetFillColor { col: color(rgb) },
+            Op::DrawPolygon {
+                polygon: Polygon {
+                    rings: vec![PolygonRing {
+                        points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)],
+                    }],
+                    mode: PaintMode::Fill,
+                    winding_order: WindingOrder::NonZero,
+                },
             },
-        });
+        ]);
     }
 
     /// A stroked rectangle, `y` its top edge.
     pub fn stroke_rect(&mut self, x: f32, y: f32, width: f32, height: f32, line_width: f32, rgb: Rgb8) {
-        self.ops.extend([Op::SetOutlineColor { col: color(rgb) }, Op::SetOutlineThickness { pt: Pt(line_width) }]);
-        self.ops.push(Op::DrawLine {
-            line: Line {
-                points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)],
-                is_closed: true,
+        self.draw([
+            Op::SetOutlineColor { col: color(rgb) },
+            Op::SetOutlineThickness { pt: Pt(line_width) },
+            Op::DrawLine {
+                line: Line {
+                    points: vec![point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)],
+                    is_closed: true,
+                },
             },
-        });
+        ]);
     }
 
     /// A clickable area (`y` its top) that opens page `target` (1-based).
     pub fn link_to_page(&mut self, x: f32, y: f32, width: f32, height: f32, target: usize) {
-        self.ops.push(Op::LinkAnnotation {
+        self.draw([Op::LinkAnnotation {
             link: LinkAnnotation::new(
                 Rect::from_xywh(Pt(round(x)), Pt(round(PAGE_HEIGHT - y - height)), Pt(round(width)), Pt(round(height))),
                 Actions::go_to(Destination::Xyz { page: target, left: None, top: None, zoom: None }),
@@ -133,7 +208,7 @@ impl Page {
                 Some(ColorArray::Transparent),
                 None,
             ),
-        });
+        }]);
     }
 }
 
@@ -166,6 +241,47 @@ pub fn wrap(text: &str, face: Face, size: f32, width: f32) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The operators a page writes, by name.
+    fn names(ops: &[Op]) -> Vec<&'static str> {
+        ops.iter()
+            .map(|op| match op {
+                Op::StartTextSection => "BT",
+                Op::EndTextSection => "ET",
+                Op::SetFont { .. } => "Tf",
+                Op::SetFillColor { .. } => "rg",
+                Op::SetTextMatrix { .. } => "Tm",
+                Op::ShowText { .. } => "Tj",
+                Op::DrawPolygon { .. } => "f",
+                _ => "other",
+            })
+            .collect()
+    }
+
+    #[test]
+    fn texts_share_a_text_object_and_set_font_and_colour_only_when_they_change() {
+        let mut ink = Ink::default();
+        let (ink_colour, red) = (Rgb8(0x22, 0x22, 0x2a), Rgb8(0xc0, 0, 0));
+        let mut page = Page::default();
+        page.text(&mut ink, Pen(Face::Regular, 10.0, ink_colour), (56.0, 100.0), Align::Left, "first line");
+        page.text(&mut ink, Pen(Face::Regular, 10.0, ink_colour), (56.0, 114.0), Align::Left, "second line");
+        page.text(&mut ink, Pen(Face::Bold, 10.0, red), (56.0, 128.0), Align::Left, "a heading");
+        // A shape closes the text object and may change the fill colour.
+        page.fill_rect(56.0, 140.0, 10.0, 10.0, red);
+        page.text(&mut ink, Pen(Face::Bold, 10.0, red), (56.0, 160.0), Align::Left, "after");
+        let mut under = Page::default();
+        under.text(&mut ink, Pen(Face::Regular, 8.0, ink_colour), (56.0, 48.0), Align::Left, "header");
+        page.lay_over(under);
+        assert_eq!(
+            names(&page.into_ops()),
+            [
+                "BT", "Tf", "rg", "Tm", "Tj", "ET", // the header, under the body and closed
+                "BT", "Tf", "rg", "Tm", "Tj", "Tm", "Tj", "Tf", "rg", "Tm", "Tj", "ET", //
+                "rg", "f", //
+                "BT", "rg", "Tm", "Tj", "ET",
+            ]
+        );
+    }
 
     #[test]
     fn wrapped_lines_fit_and_keep_every_word() {

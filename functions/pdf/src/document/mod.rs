@@ -409,8 +409,7 @@ pub fn write(report: &Report) -> Result<Vec<u8>, DocumentError> {
         for page in &mut pages {
             let mut under = Page::default();
             under.fill_rect(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT, paper);
-            under.ops.append(&mut page.ops);
-            page.ops = under.ops;
+            page.lay_over(under);
         }
     }
     assemble(report, pages, &ink, &sections, &number)
@@ -549,25 +548,20 @@ fn contents(report: &Report, look: &Look, ink: &mut Ink, sections: &[Section], n
         let width = page.text(ink, Pen(face, size, look.ink), (LEFT + indent, y), Align::Left, &label);
         let number_text = target.to_string();
         let number_width = page.text(ink, Pen(face, size, look.primary), (RIGHT, y), Align::Right, &number_text);
-        // Dotted leader.
-        let from = LEFT + indent + width + 6.0;
-        let to = RIGHT - number_width - 6.0;
-        let mut x = from;
-        while x < to {
-            page.fill_rect(x, y - 2.0, 0.8, 0.8, look.rule);
-            x += 4.0;
-        }
+        // Dotted leader: 0.8-point squares every 4 points.
+        page.dotted_line((LEFT + indent + width + 6.0, y - 1.6), RIGHT - number_width - 6.0, 0.8, 4.0, look.rule);
         page.link_to_page(LEFT, y - size - 2.0, WIDTH, size + 6.0, target);
         y += if section.nested { 18.0 } else { 24.0 };
     }
     page
 }
 
-/// The running header and the footer with the page number.
-fn frame(report: &Report, look: &Look, ink: &mut Ink, page: &mut Page, number: usize, count: usize) {
+/// The running header and the footer with the page number, drawn under the
+/// body.
+fn frame(report: &Report, look: &Look, ink: &mut Ink, body: &mut Page, number: usize, count: usize) {
     let header = format!("{} · {}", report.title, report.subject);
     let header = shorten(&header, Face::Regular, 8.5, WIDTH - 150.0);
-    let mut ops = std::mem::take(&mut page.ops);
+    let mut page = Page::default();
     if look.template == Template::Modern {
         page.fill_rect(0.0, 0.0, PAGE_WIDTH, 8.0, look.primary);
     }
@@ -583,7 +577,7 @@ fn frame(report: &Report, look: &Look, ink: &mut Ink, page: &mut Page, number: u
     page.text(ink, Pen(Face::Regular, 8.0, look.muted), (LEFT, PAGE_HEIGHT - 34.0), Align::Left, &footer);
     let numbering = labels::page_of(report.language, number, count);
     page.text(ink, Pen(Face::Regular, 8.0, look.muted), (RIGHT, PAGE_HEIGHT - 34.0), Align::Right, &numbering);
-    page.ops.append(&mut ops);
+    body.lay_over(page);
 }
 
 /// The document: fonts subset to what was printed, metadata, outline, then
@@ -617,7 +611,7 @@ fn assemble(
             doc.resources.fonts.map.insert(FontId(face.resource().to_owned()), face.subset(ink.used(face))?);
         }
     }
-    let pdf_pages: Vec<PdfPage> = pages.into_iter().map(|page| PdfPage::new(Mm(210.0), Mm(297.0), page.ops)).collect();
+    let pdf_pages: Vec<PdfPage> = pages.into_iter().map(|page| PdfPage::new(Mm(210.0), Mm(297.0), page.into_ops())).collect();
     doc.with_pages(pdf_pages);
     for section in sections.iter().filter(|s| !s.nested) {
         doc.add_bookmark(&section.title, number(section));

@@ -42,7 +42,7 @@ pub fn draw(page: &mut Page, ink: &mut Ink, svg: &str, x: f32, y: f32, width: f3
     let canvas = (size.width(), size.height());
     walk(tree.root(), page, ink, &placement, canvas);
     // Dashes and line styles end with the drawing.
-    page.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::solid() });
+    page.draw([Op::SetLineDashPattern { dash: LineDashPattern::solid() }]);
     Ok(size.height() * scale)
 }
 
@@ -120,7 +120,7 @@ fn draw_path(path: &usvg::Path, page: &mut Page, placement: &Placement, canvas: 
     let stroke = path.stroke().and_then(|stroke| paint(stroke.paint(), stroke.opacity().get()).map(|rgb| (rgb, stroke)));
     if let Some((rgb, stroke)) = &stroke {
         let determinant = (transform.sx * transform.sy - transform.kx * transform.ky).abs().sqrt();
-        page.ops.extend([
+        page.draw([
             Op::SetOutlineColor { col: color(*rgb) },
             Op::SetOutlineThickness { pt: Pt(round(stroke.width().get() * determinant * placement.scale).max(0.1)) },
             Op::SetLineCapStyle {
@@ -150,23 +150,23 @@ fn draw_path(path: &usvg::Path, page: &mut Page, placement: &Placement, canvas: 
     }
     match (fill, stroke.is_some()) {
         (Some((rgb, rule)), stroked) => {
-            page.ops.push(Op::SetFillColor { col: color(rgb) });
-            page.ops.push(Op::DrawPolygon {
-                polygon: Polygon {
-                    rings: subpaths.into_iter().map(|(points, _)| PolygonRing { points }).collect(),
-                    mode: if stroked { PaintMode::FillStroke } else { PaintMode::Fill },
-                    winding_order: match rule {
-                        usvg::FillRule::EvenOdd => WindingOrder::EvenOdd,
-                        usvg::FillRule::NonZero => WindingOrder::NonZero,
+            page.draw([
+                Op::SetFillColor { col: color(rgb) },
+                Op::DrawPolygon {
+                    polygon: Polygon {
+                        rings: subpaths.into_iter().map(|(points, _)| PolygonRing { points }).collect(),
+                        mode: if stroked { PaintMode::FillStroke } else { PaintMode::Fill },
+                        winding_order: match rule {
+                            usvg::FillRule::EvenOdd => WindingOrder::EvenOdd,
+                            usvg::FillRule::NonZero => WindingOrder::NonZero,
+                        },
                     },
                 },
-            });
+            ]);
         }
         // Open strokes are drawn one subpath each: a polygon would close them.
         (None, true) => {
-            for (points, is_closed) in subpaths {
-                page.ops.push(Op::DrawLine { line: Line { points, is_closed } });
-            }
+            page.draw(subpaths.into_iter().map(|(points, is_closed)| Op::DrawLine { line: Line { points, is_closed } }));
         }
         (None, false) => {}
     }
