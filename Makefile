@@ -77,7 +77,8 @@ load:
 # Natal requests (key and metering) with one birth moment, then a new random
 # one each request, against ours and the open-source peer (FastAPI +
 # kerykeion, infra/peer_natal.py): LOAD_ROUNDS (3) runs each, a table of the
-# medians.
+# medians. Fails when the server holds more than 30 MB after the runs
+# (LOAD_RSS_BUDGET_MB).
 load-natal:
 	bash infra/load.sh natal
 
@@ -98,7 +99,8 @@ soak:
 check-template:
 	bash infra/check-template.sh
 
-# Fresh chart image renders (GET /api/chart/image.svg) against a local server.
+# Fresh chart image renders (GET /api/chart/image.svg) against a local server;
+# fails when the server holds more than 60 MB after the run (LOAD_RSS_BUDGET_MB).
 load-image:
 	bash infra/load.sh image
 

@@ -100,7 +100,11 @@ async fn serve(config: Config) -> Result<(), Error> {
 /// keeps every page a transaction wrote in its cache, and writing the corpus
 /// left some 40 MB there and in the allocator that serving never reads (under
 /// the image load, 69 MB resident after a first start against 31 MB after a
-/// later one). Closed, a first start serves with a later start's memory.
+/// later one). Closing the handle frees redb's share; jemalloc's background
+/// threads (Cargo.toml) return the freed pages to the system: together, and
+/// only together, a first start serves with a later start's memory. A
+/// configuration that `AppState::from_config` refuses is found after this
+/// set-up; the next start finds the corpus loaded and does not write it again.
 async fn prepare_store(data_dir: &Path) -> Result<Option<Bootstrapped>, Error> {
     let table = EmbeddedTable::open_in(data_dir)?;
     let first = local_server::bootstrap::bootstrap_if_empty(&table, data_dir).await?;

@@ -108,11 +108,22 @@ impl Page {
     }
 
     /// Drawing other than text: the open text object is closed first, and
-    /// the fill colour is no longer known.
+    /// the fill colour is no longer known. The operations must not open or
+    /// close text objects, set a font, or save and restore the graphics
+    /// state: the page's text state would no longer be what it tracks.
     pub fn draw(&mut self, ops: impl IntoIterator<Item = Op>) {
         self.end_text();
         self.fill = None;
-        self.ops.extend(ops);
+        for op in ops {
+            debug_assert!(
+                !matches!(
+                    op,
+                    Op::StartTextSection | Op::EndTextSection | Op::SetFont { .. } | Op::SaveGraphicsState | Op::RestoreGraphicsState
+                ),
+                "not a shape's operation: {op:?}"
+            );
+            self.ops.push(op);
+        }
     }
 
     fn end_text(&mut self) {
@@ -152,6 +163,7 @@ impl Page {
     /// `to`: one dashed stroke (a contents page's leaders drawn square by
     /// square were 40 % of a report's drawing operations).
     pub fn dotted_line(&mut self, from: (f32, f32), to: f32, dot: f32, step: f32, rgb: Rgb8) {
+        debug_assert!(step > dot, "squares {dot} points wide every {step} points touch");
         let (x, y) = from;
         if to <= x {
             return;
@@ -200,7 +212,8 @@ impl Page {
 
     /// A clickable area (`y` its top) that opens page `target` (1-based).
     pub fn link_to_page(&mut self, x: f32, y: f32, width: f32, height: f32, target: usize) {
-        self.draw([Op::LinkAnnotation {
+        // An annotation of the page, not content: the text object stays open.
+        self.ops.push(Op::LinkAnnotation {
             link: LinkAnnotation::new(
                 Rect::from_xywh(Pt(round(x)), Pt(round(PAGE_HEIGHT - y - height)), Pt(round(width)), Pt(round(height))),
                 Actions::go_to(Destination::Xyz { page: target, left: None, top: None, zoom: None }),
@@ -208,7 +221,7 @@ impl Page {
                 Some(ColorArray::Transparent),
                 None,
             ),
-        }]);
+        });
     }
 }
 
