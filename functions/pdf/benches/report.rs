@@ -1,6 +1,6 @@
 //! A PDF report from request to bytes, storage aside: the charts, the
-//! texts (the corpus, no store), the layout, the wheel read back from its
-//! SVG, font subsetting, serialization and compression.
+//! texts (the corpus, no store), the layout, the wheel's shapes read back
+//! from its SVG, font subsetting, serialization and compression.
 //! `cargo bench -p pdf --bench report`
 
 use criterion::{Criterion, criterion_group, criterion_main};

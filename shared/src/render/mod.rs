@@ -32,7 +32,7 @@ pub use png::{PngError, svg_to_png, svg_tree};
 #[cfg(feature = "png")]
 pub use resvg::usvg;
 pub use style::{ChartSize, Color, FALLBACK_FONTS, MAX_LABELS, Palette, Style, StyleError, Theme};
-pub use svg::render_svg;
+pub use svg::{LabelAnchor, WheelLabel, WheelLabels, render_shapes_and_labels, render_svg};
 pub use vedic::{VedicDiagram, VedicLayout, VedicMark, render_vedic_svg, vedic_pixel_height};
 pub use world_map::{
     LocalSpaceTrace, MAP_DEFAULT_PIXELS, MAP_MAX_PIXELS, MAP_MIN_PIXELS, MapTrace, WorldMap, map_pixel_height, render_map_svg,

@@ -91,6 +91,15 @@ impl Color {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Red, green and blue, and the opacity from 0 to 1.
+    pub fn channels(&self) -> ([u8; 3], f32) {
+        // The text is one `rgba` wrote, which always parses.
+        csscolorparser::parse(&self.0).map_or(([0, 0, 0], 1.0), |c| {
+            let [r, g, b, _] = c.to_rgba8();
+            ([r, g, b], c.a)
+        })
+    }
 }
 
 impl fmt::Display for Color {

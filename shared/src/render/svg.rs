@@ -64,6 +64,40 @@ impl fmt::Display for Esc<'_> {
     }
 }
 
+/// A number as [`N`] writes it and a reader reads it back.
+fn hundredths(value: f64) -> f64 {
+    if value.is_finite() { (value * 100.0).round() / 100.0 } else { 0.0 }
+}
+
+/// A text as an SVG viewer shows what [`Esc`] writes of it: the characters
+/// XML drops gone, and spaces (tabs and line breaks among them) collapsed
+/// and trimmed (`xml:space` default).
+fn as_viewed(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            ' ' | '\t' | '\n' | '\r' => {
+                if !out.is_empty() && !out.ends_with(' ') {
+                    out.push(' ');
+                }
+            }
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
+            c => out.push(c),
+        }
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+#[cfg(test)]
+#[test]
+fn a_label_reads_as_a_viewer_shows_its_svg_text() {
+    assert_eq!(as_viewed("  María\t de\n\n los <Ángeles> & \u{1}co  "), "María de los <Ángeles> & co");
+    assert_eq!(as_viewed(" \t "), "");
+}
+
 #[cfg(test)]
 #[test]
 fn numbers_have_two_decimals() {
@@ -146,8 +180,50 @@ pub fn render_svg(wheel: &Wheel, style: &Style) -> String {
     let layout = layout(wheel, style);
     let mut out = String::with_capacity(64 * 1024);
     // Writing to a String cannot fail.
-    let _ = Writer { out: &mut out, wheel, style, layout: &layout, names: Names { style } }.document();
+    let _ = Writer { out: &mut out, wheel, style, layout: &layout, names: Names { style }, labels: None }.document();
     out
+}
+
+/// The wheel's shapes as SVG and its texts apart, for a medium that sets
+/// text in its own fonts (the PDF report): reading the shapes back then
+/// lays out no text, which was most of the time a report spent on its
+/// wheel. Shapes and texts are those of [`render_svg`], in the same places.
+pub fn render_shapes_and_labels(wheel: &Wheel, style: &Style) -> (String, WheelLabels) {
+    let layout = layout(wheel, style);
+    let mut out = String::with_capacity(64 * 1024);
+    let mut labels = Vec::new();
+    // Writing to a String cannot fail.
+    let _ = Writer { out: &mut out, wheel, style, layout: &layout, names: Names { style }, labels: Some(&mut labels) }.document();
+    (out, WheelLabels { width: hundredths(layout.width), height: hundredths(layout.height), labels })
+}
+
+/// The wheel's texts, placed in a box `width` × `height` (the SVG's
+/// `viewBox`, which its `width` and `height` scale to the image's size).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WheelLabels {
+    pub width: f64,
+    pub height: f64,
+    pub labels: Vec<WheelLabel>,
+}
+
+/// A text of the wheel as [`render_svg`] writes it: numbers to two
+/// decimals, white space as an SVG viewer collapses it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WheelLabel {
+    pub text: String,
+    pub x: f64,
+    pub baseline: f64,
+    pub size: f64,
+    pub anchor: LabelAnchor,
+    pub color: Color,
+}
+
+/// Where a label's `x` is: its start, middle or end (SVG's `text-anchor`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelAnchor {
+    Start,
+    Middle,
+    End,
 }
 
 struct Writer<'a> {
@@ -156,6 +232,8 @@ struct Writer<'a> {
     style: &'a Style,
     layout: &'a Layout,
     names: Names<'a>,
+    /// Where texts go instead of the SVG, when set.
+    labels: Option<&'a mut Vec<WheelLabel>>,
 }
 
 impl Writer<'_> {
@@ -253,6 +331,24 @@ impl Writer<'_> {
     /// Text centred vertically on `y`: the baseline a third of the size
     /// below, which needs no dominant-baseline support from the viewer.
     fn text(&mut self, text: &str, x: f64, y: f64, size: f64, anchor: &str, color: &Color) -> fmt::Result {
+        if let Some(labels) = self.labels.as_deref_mut() {
+            let text = as_viewed(text);
+            let anchor = match anchor {
+                "middle" => LabelAnchor::Middle,
+                "end" => LabelAnchor::End,
+                _ => LabelAnchor::Start,
+            };
+            let label = WheelLabel {
+                text,
+                x: hundredths(x),
+                baseline: hundredths(y + size * 0.35),
+                size: hundredths(size),
+                anchor,
+                color: color.clone(),
+            };
+            labels.push(label);
+            return Ok(());
+        }
         write!(
             self.out,
             r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" fill="{color}">{}</text>"#,

@@ -292,3 +292,45 @@ fn labels_are_drawn_with_the_shipped_font() {
     let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
     assert!(pixmap.pixels().iter().any(|p| p.alpha() > 0), "the text was drawn");
 }
+
+#[test]
+fn the_shapes_and_labels_are_the_svg_with_its_texts_apart() {
+    let style = Style::from_customization(&json!({"labels": {"sun": "  Sol\t de  <día> "}})).unwrap();
+    for wheel in [Wheel::natal(&rome_natal()).titled("Natal").named("María  José", None), synastry()] {
+        let svg = render_svg(&wheel, &style);
+        let (shapes, labels) = render_shapes_and_labels(&wheel, &style);
+        let doc = document(&svg);
+        let view_box: Vec<f64> = doc.root_element().attribute("viewBox").unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+        assert_eq!(view_box, [0.0, 0.0, labels.width, labels.height]);
+        let texts: Vec<WheelLabel> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| {
+                let number = |name: &str| n.attribute(name).unwrap().parse::<f64>().unwrap();
+                let viewed: Vec<&str> = n.text().unwrap_or("").split([' ', '\t', '\n', '\r']).filter(|w| !w.is_empty()).collect();
+                WheelLabel {
+                    text: viewed.join(" "),
+                    x: number("x"),
+                    baseline: number("y"),
+                    size: number("font-size"),
+                    anchor: match n.attribute("text-anchor") {
+                        Some("middle") => LabelAnchor::Middle,
+                        Some("end") => LabelAnchor::End,
+                        _ => LabelAnchor::Start,
+                    },
+                    color: Color::parse(n.attribute("fill").unwrap()).unwrap(),
+                }
+            })
+            .collect();
+        assert!(texts.len() > 20, "{} texts", texts.len());
+        assert_eq!(labels.labels, texts);
+        assert!(!shapes.contains("<text"), "the shapes hold no text");
+        // Without its texts the SVG is the same document.
+        let mut without_texts = svg.clone();
+        while let Some(start) = without_texts.find("<text ") {
+            let end = start + without_texts[start..].find("</text>").unwrap() + "</text>".len();
+            without_texts.replace_range(start..end, "");
+        }
+        assert_eq!(shapes, without_texts);
+    }
+}

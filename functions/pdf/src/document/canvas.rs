@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use printpdf::{
     Actions, BorderArray, Color, ColorArray, Destination, Line, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, LinkAnnotation,
-    Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, Rect, Rgb, TextItem, TextMatrix, WindingOrder,
+    Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, Rect, Rgb, TextItem, WindingOrder,
 };
 
 use super::font::Face;
@@ -33,12 +33,47 @@ fn point(x: f32, y_from_top: f32) -> LinePoint {
 /// The characters printed in each face, over the whole document.
 #[derive(Debug, Default)]
 pub struct Ink {
-    used: [BTreeSet<char>; 2],
+    used: [Chars; 2],
 }
 
 impl Ink {
-    pub fn used(&self, face: Face) -> &BTreeSet<char> {
-        &self.used[face as usize]
+    pub fn used(&self, face: Face) -> BTreeSet<char> {
+        self.used[face as usize].to_set()
+    }
+}
+
+/// A set of characters, marked for every character a report prints: a bit
+/// for each one below U+2800 (the letters and symbols reports print), a
+/// sorted set for the rest.
+#[derive(Debug)]
+struct Chars {
+    low: Vec<u64>,
+    high: BTreeSet<char>,
+}
+
+impl Default for Chars {
+    fn default() -> Self {
+        Self { low: vec![0; Self::LOW as usize / 64], high: BTreeSet::new() }
+    }
+}
+
+impl Chars {
+    const LOW: u32 = 0x2800;
+
+    fn insert(&mut self, c: char) {
+        let code = c as u32;
+        if code < Self::LOW {
+            self.low[(code / 64) as usize] |= 1 << (code % 64);
+        } else {
+            self.high.insert(c);
+        }
+    }
+
+    fn to_set(&self) -> BTreeSet<char> {
+        let low = self.low.iter().enumerate().flat_map(|(word, bits)| {
+            (0..64).filter(move |bit| bits & (1 << bit) != 0).filter_map(move |bit| char::from_u32(word as u32 * 64 + bit))
+        });
+        low.chain(self.high.iter().copied()).collect()
     }
 }
 
@@ -68,6 +103,10 @@ pub struct Page {
     font: Option<(Face, f32)>,
     /// The fill colour set last by a text, if no other drawing came since.
     fill: Option<Rgb8>,
+    /// Where the open text object's current line starts (PDF coordinates):
+    /// each text moves from there (`Td`, two numbers, rather than a whole
+    /// matrix, six).
+    line: (f32, f32),
 }
 
 impl Page {
@@ -81,7 +120,8 @@ impl Page {
         if text.trim().is_empty() {
             return 0.0;
         }
-        ink.used[face as usize].extend(text.chars());
+        let used = &mut ink.used[face as usize];
+        text.chars().for_each(|c| used.insert(c));
         let width = face.width(&text, size);
         let left = match align {
             Align::Left => x,
@@ -91,6 +131,7 @@ impl Page {
         if !self.in_text {
             self.ops.push(Op::StartTextSection);
             self.in_text = true;
+            self.line = (0.0, 0.0);
         }
         if self.font != Some((face, size)) {
             self.ops.push(Op::SetFont { font: PdfFontHandle::External(printpdf::FontId(face.resource().to_owned())), size: Pt(size) });
@@ -100,8 +141,12 @@ impl Page {
             self.ops.push(Op::SetFillColor { col: color(rgb) });
             self.fill = Some(rgb);
         }
+        // The move is rounded as every coordinate is, from where the last
+        // one led: the rounding never adds up along a page.
+        let step = (round(round(left) - self.line.0), round(round(PAGE_HEIGHT - y) - self.line.1));
+        self.line = (self.line.0 + step.0, self.line.1 + step.1);
         self.ops.extend([
-            Op::SetTextMatrix { matrix: TextMatrix::Translate(Pt(round(left)), Pt(round(PAGE_HEIGHT - y))) },
+            Op::SetTextCursor { pos: Point { x: Pt(step.0), y: Pt(step.1) } },
             Op::ShowText { items: vec![TextItem::Text(text)] },
         ]);
         width
@@ -263,7 +308,7 @@ mod tests {
                 Op::EndTextSection => "ET",
                 Op::SetFont { .. } => "Tf",
                 Op::SetFillColor { .. } => "rg",
-                Op::SetTextMatrix { .. } => "Tm",
+                Op::SetTextCursor { .. } => "Td",
                 Op::ShowText { .. } => "Tj",
                 Op::DrawPolygon { .. } => "f",
                 _ => "other",
@@ -288,12 +333,47 @@ mod tests {
         assert_eq!(
             names(&page.into_ops()),
             [
-                "BT", "Tf", "rg", "Tm", "Tj", "ET", // the header, under the body and closed
-                "BT", "Tf", "rg", "Tm", "Tj", "Tm", "Tj", "Tf", "rg", "Tm", "Tj", "ET", //
+                "BT", "Tf", "rg", "Td", "Tj", "ET", // the header, under the body and closed
+                "BT", "Tf", "rg", "Td", "Tj", "Td", "Tj", "Tf", "rg", "Td", "Tj", "ET", //
                 "rg", "f", //
-                "BT", "rg", "Tm", "Tj", "ET",
+                "BT", "rg", "Td", "Tj", "ET",
             ]
         );
+    }
+
+    #[test]
+    fn each_text_starts_where_it_was_placed_however_many_lines_came_before() {
+        let mut ink = Ink::default();
+        let mut page = Page::default();
+        let pen = Pen(Face::Regular, 9.7, Rgb8(0, 0, 0));
+        let placed: Vec<(f32, f32)> = (0..300).map(|i| (56.0 + (i % 7) as f32 * 13.337, 86.0 + i as f32 * 2.4671)).collect();
+        for &at in &placed {
+            page.text(&mut ink, pen, at, Align::Left, "line");
+        }
+        let mut line = (0.0_f64, 0.0_f64);
+        let mut starts = Vec::new();
+        for op in page.into_ops() {
+            if let Op::SetTextCursor { pos } = op {
+                line = (line.0 + f64::from(pos.x.0), line.1 + f64::from(pos.y.0));
+                starts.push(line);
+            }
+        }
+        assert_eq!(starts.len(), placed.len());
+        for ((x, y), (px, py)) in starts.into_iter().zip(placed) {
+            assert!((x - f64::from(px)).abs() < 0.006, "{x} for {px}");
+            assert!((y - f64::from(PAGE_HEIGHT - py)).abs() < 0.006, "{y} for {}", PAGE_HEIGHT - py);
+        }
+    }
+
+    #[test]
+    fn ink_keeps_each_faces_characters_below_and_above_the_bit_table() {
+        let mut ink = Ink::default();
+        let mut page = Page::default();
+        page.text(&mut ink, Pen(Face::Regular, 10.0, Rgb8(0, 0, 0)), (56.0, 100.0), Align::Left, "Año ☉ ﬁn \u{7f}");
+        page.text(&mut ink, Pen(Face::Bold, 10.0, Rgb8(0, 0, 0)), (56.0, 120.0), Align::Left, "A ⚸");
+        // U+007F has no glyph: it prints, and is kept, as `?`.
+        assert_eq!(ink.used(Face::Regular), "Año ☉ﬁn?".chars().collect::<BTreeSet<char>>());
+        assert_eq!(ink.used(Face::Bold), "A ⚸".chars().collect::<BTreeSet<char>>());
     }
 
     #[test]

@@ -66,38 +66,54 @@ impl Face {
     }
 
     pub fn has(self, c: char) -> bool {
-        self.parsed().lookup_glyph_index(c as u32).is_some_and(|gid| gid != 0)
+        match self.metrics().get(c as usize) {
+            Some(&(_, has)) => has,
+            None => Self::glyph(self.parsed(), c).is_some(),
+        }
     }
 
     /// The advance of `text` at `size` points.
     pub fn width(self, text: &str, size: f32) -> f32 {
         let font = self.parsed();
-        let table = self.advances();
+        let table = self.metrics();
         let units: u32 = text
             .chars()
             .map(|c| match table.get(c as usize) {
-                Some(&units) => u32::from(units),
+                Some(&(units, _)) => u32::from(units),
                 None => Self::advance(font, c),
             })
             .sum();
         units as f32 * size / f32::from(font.units_per_em.max(1))
     }
 
+    fn glyph(font: &ParsedFont, c: char) -> Option<u16> {
+        font.lookup_glyph_index(c as u32).filter(|gid| *gid != 0)
+    }
+
     fn advance(font: &ParsedFont, c: char) -> u32 {
         font.lookup_glyph_index(c as u32).and_then(|gid| font.get_glyph_width(gid)).map_or(0, u32::from)
     }
 
-    /// The advances of the characters below U+2800 (the Latin, Greek and
-    /// Cyrillic letters, punctuation and the zodiac and planet symbols),
-    /// looked up once per process: layout measures every word, and the
-    /// font's own lookup (cmap, then metrics) was a tenth of a report.
-    fn advances(self) -> &'static [u16] {
-        static TABLES: [OnceLock<Vec<u16>>; 2] = [OnceLock::new(), OnceLock::new()];
+    /// The advance of each character below U+2800 (the Latin, Greek and
+    /// Cyrillic letters, punctuation and the zodiac and planet symbols), and
+    /// whether the face has a glyph for it, looked up once per process:
+    /// layout measures every word and checks every character, and the
+    /// font's own lookups (cmap, then metrics) were a tenth of a report.
+    fn metrics(self) -> &'static [(u16, bool)] {
+        static TABLES: [OnceLock<Vec<(u16, bool)>>; 2] = [OnceLock::new(), OnceLock::new()];
         TABLES[self as usize].get_or_init(|| {
             let font = self.parsed();
-            (0u32..0x2800).map(|code| char::from_u32(code).map_or(0, |c| Self::advance(font, c).min(u32::from(u16::MAX)) as u16)).collect()
+            (0u32..Self::TABLED)
+                .map(|code| {
+                    char::from_u32(code)
+                        .map_or((0, false), |c| (Self::advance(font, c).min(u32::from(u16::MAX)) as u16, Self::glyph(font, c).is_some()))
+                })
+                .collect()
         })
     }
+
+    /// The characters [`Face::metrics`] holds: those below U+2800.
+    const TABLED: u32 = 0x2800;
 
     /// The font holding only the glyphs of `used` (and `.notdef`), named
     /// `ABCDEF+DejaVuSans` with a tag drawn from the glyph set, so the same

@@ -18,7 +18,7 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use printpdf::{FontId, Mm, PdfDocument, PdfPage, PdfSaveOptions};
 use sha2::{Digest, Sha256};
-use shared::render::{Style, render_svg};
+use shared::render::{Style, render_shapes_and_labels};
 
 use crate::report::labels::{self, Phrase};
 use crate::report::{Report, Rgb8, Template};
@@ -257,11 +257,11 @@ pub fn write(report: &Report) -> Result<Vec<u8>, DocumentError> {
     flow.section(l(labels::CHART_WHEEL), false);
     let mut style = Style { language, ..Style::default() };
     style.palette.primary = shared::render::Color::parse(&look.primary.hex()).unwrap_or(style.palette.primary);
-    let svg = render_svg(&report.wheel, &style);
+    let (svg, labels) = render_shapes_and_labels(&report.wheel, &style);
     let y = flow.y;
     let height = BOTTOM - y - 8.0;
     let last = flow.pages.len() - 1;
-    let drawn = wheel::draw(&mut flow.pages[last], flow.ink, &svg, LEFT, y, WIDTH, height)?;
+    let drawn = wheel::draw(&mut flow.pages[last], flow.ink, (&svg, &labels), LEFT, y, WIDTH, height)?;
     flow.y += drawn + 10.0;
 
     // Positions and houses.
@@ -607,8 +607,9 @@ fn assemble(
         info.metadata_date = created;
     }
     for face in Face::ALL {
-        if !ink.used(face).is_empty() {
-            doc.resources.fonts.map.insert(FontId(face.resource().to_owned()), face.subset(ink.used(face))?);
+        let used = ink.used(face);
+        if !used.is_empty() {
+            doc.resources.fonts.map.insert(FontId(face.resource().to_owned()), face.subset(&used)?);
         }
     }
     let pdf_pages: Vec<PdfPage> = pages.into_iter().map(|page| PdfPage::new(Mm(210.0), Mm(297.0), page.into_ops())).collect();
@@ -645,13 +646,18 @@ fn assemble(
         info.remove(b"Identifier");
         info.remove(b"Trapped");
     }
+    // Level 5, not zlib's default 6: on a report's pages it compresses
+    // about twice as fast for 5 % more bytes (175,924 bytes of page contents:
+    // 1.9 against 3.5 ms, 33.5 against 32.1 KB; the fonts alike either way).
+    // One encoder for every stream: each new one allocates and clears its
+    // window and tables.
+    let mut encoder = ZlibEncoder::new(Vec::new(), Compression::new(5));
     for object in pdf.objects.values_mut() {
         if let lopdf::Object::Stream(stream) = object
             && stream.dict.get(b"Filter").is_err()
         {
-            let mut encoder = ZlibEncoder::new(Vec::with_capacity(stream.content.len() / 3), Compression::new(6));
             encoder.write_all(&stream.content).map_err(|e| DocumentError::Pdf(e.to_string()))?;
-            let compressed = encoder.finish().map_err(|e| DocumentError::Pdf(e.to_string()))?;
+            let compressed = encoder.reset(Vec::new()).map_err(|e| DocumentError::Pdf(e.to_string()))?;
             stream.dict.set("Filter", lopdf::Object::Name(b"FlateDecode".to_vec()));
             stream.set_content(compressed);
         }

@@ -1,14 +1,16 @@
-//! The chart wheel as PDF vector graphics: the SVG the chart images are
-//! drawn from (`shared::render`), read back with usvg into resolved paths,
-//! each written as PDF path operators, and its labels as real text in the
-//! report's font. So the report's wheel is the image's wheel, follows every
-//! change to it, stays sharp at any zoom, and its labels can be searched.
+//! The chart wheel as PDF vector graphics: the shapes of the SVG the chart
+//! images are drawn from (`shared::render`), read back with usvg into
+//! resolved paths, each written as PDF path operators; and its labels, which
+//! the renderer hands over apart, as real text in the report's font. So the
+//! report's wheel is the image's wheel, follows every change to it, stays
+//! sharp at any zoom, and its labels can be searched.
 
 use printpdf::{
     Line, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Op, PaintMode, Point, Polygon, PolygonRing, Pt, WindingOrder,
 };
 use shared::render::usvg::tiny_skia_path::PathSegment;
-use shared::render::usvg::{self, Node, Paint, TextAnchor, Transform};
+use shared::render::usvg::{self, Node, Paint, Transform};
+use shared::render::{LabelAnchor, WheelLabel, WheelLabels};
 
 use super::DocumentError;
 use super::canvas::{Align, Ink, PAGE_HEIGHT, Page, Pen, color, round};
@@ -32,27 +34,45 @@ impl Placement {
     }
 }
 
-/// Draws `svg` into the box at (`x`, `y` from the top), `width` × `height`
-/// points; returns the height the drawing takes.
-pub fn draw(page: &mut Page, ink: &mut Ink, svg: &str, x: f32, y: f32, width: f32, height: f32) -> Result<f32, DocumentError> {
+/// Draws the wheel, its shapes (`svg`) and then its `labels`, into the box
+/// at (`x`, `y` from the top), `width` × `height` points; returns the
+/// height the drawing takes.
+pub fn draw(
+    page: &mut Page,
+    ink: &mut Ink,
+    (svg, labels): (&str, &WheelLabels),
+    x: f32,
+    y: f32,
+    width: f32,
+    height: f32,
+) -> Result<f32, DocumentError> {
     let tree = shared::render::svg_tree(svg).map_err(|e| DocumentError::Wheel(e.to_string()))?;
     let size = tree.size();
     let scale = (width / size.width()).min(height / size.height());
     let placement = Placement { scale, left: x + (width - size.width() * scale) / 2.0, top: y };
     let canvas = (size.width(), size.height());
-    walk(tree.root(), page, ink, &placement, canvas);
-    // Dashes and line styles end with the drawing.
+    walk(tree.root(), page, &placement, canvas);
+    // Dashes and line styles end with the shapes.
     page.draw([Op::SetLineDashPattern { dash: LineDashPattern::solid() }]);
+    // The labels are in the SVG's `viewBox`, which a viewer fits to the
+    // SVG's size, centred (`preserveAspectRatio`'s default, xMidYMid meet).
+    let (box_width, box_height) = (labels.width as f32, labels.height as f32);
+    let fit = (size.width() / box_width).min(size.height() / box_height);
+    let view_box =
+        Transform::from_row(fit, 0.0, 0.0, fit, (size.width() - box_width * fit) / 2.0, (size.height() - box_height * fit) / 2.0);
+    for label in &labels.labels {
+        draw_label(label, page, ink, &placement, view_box);
+    }
     Ok(size.height() * scale)
 }
 
-fn walk(group: &usvg::Group, page: &mut Page, ink: &mut Ink, placement: &Placement, canvas: (f32, f32)) {
+fn walk(group: &usvg::Group, page: &mut Page, placement: &Placement, canvas: (f32, f32)) {
     for node in group.children() {
         match node {
-            Node::Group(group) => walk(group, page, ink, placement, canvas),
+            Node::Group(group) => walk(group, page, placement, canvas),
             Node::Path(path) if path.is_visible() => draw_path(path, page, placement, canvas),
-            Node::Text(text) => draw_text(text, page, ink, placement),
-            // The renderer draws no raster images; none is embedded.
+            // No text (the labels come apart) and no raster image (the
+            // renderer draws none).
             _ => {}
         }
     }
@@ -62,8 +82,12 @@ fn walk(group: &usvg::Group, page: &mut Page, ink: &mut Ink, placement: &Placeme
 /// translucent shape over another; this keeps the PDF free of blend states).
 fn paint(paint: &Paint, opacity: f32) -> Option<Rgb8> {
     let Paint::Color(c) = paint else { return None };
-    let over_white = |channel: u8| (f32::from(channel) * opacity + 255.0 * (1.0 - opacity)).round() as u8;
-    Some(Rgb8(over_white(c.red), over_white(c.green), over_white(c.blue)))
+    Some(over_white([c.red, c.green, c.blue], opacity))
+}
+
+fn over_white(rgb: [u8; 3], opacity: f32) -> Rgb8 {
+    let mix = |channel: u8| (f32::from(channel) * opacity + 255.0 * (1.0 - opacity)).round() as u8;
+    Rgb8(mix(rgb[0]), mix(rgb[1]), mix(rgb[2]))
 }
 
 fn draw_path(path: &usvg::Path, page: &mut Page, placement: &Placement, canvas: (f32, f32)) {
@@ -172,25 +196,15 @@ fn draw_path(path: &usvg::Path, page: &mut Page, placement: &Placement, canvas: 
     }
 }
 
-fn draw_text(text: &usvg::Text, page: &mut Page, ink: &mut Ink, placement: &Placement) {
-    let transform = text.abs_transform();
-    for chunk in text.chunks() {
-        let Some(span) = chunk.spans().first() else { continue };
-        let rgb = span.fill().and_then(|fill| paint(fill.paint(), fill.opacity().get())).unwrap_or(Rgb8(0, 0, 0));
-        let (x, y) = (chunk.x().unwrap_or(0.0), chunk.y().unwrap_or(0.0));
-        let at = placement.map(transform, x, y);
-        let scale = (transform.sx * transform.sy - transform.kx * transform.ky).abs().sqrt() * placement.scale;
-        let align = match chunk.anchor() {
-            TextAnchor::Start => Align::Left,
-            TextAnchor::Middle => Align::Center,
-            TextAnchor::End => Align::Right,
-        };
-        page.text(
-            ink,
-            Pen(Face::Regular, round(span.font_size().get() * scale), rgb),
-            (at.p.x.0, PAGE_HEIGHT - at.p.y.0),
-            align,
-            chunk.text(),
-        );
-    }
+fn draw_label(label: &WheelLabel, page: &mut Page, ink: &mut Ink, placement: &Placement, view_box: Transform) {
+    let (rgb, opacity) = label.color.channels();
+    let rgb = over_white(rgb, opacity);
+    let at = placement.map(view_box, label.x as f32, label.baseline as f32);
+    let scale = (view_box.sx * view_box.sy - view_box.kx * view_box.ky).abs().sqrt() * placement.scale;
+    let align = match label.anchor {
+        LabelAnchor::Start => Align::Left,
+        LabelAnchor::Middle => Align::Center,
+        LabelAnchor::End => Align::Right,
+    };
+    page.text(ink, Pen(Face::Regular, round(label.size as f32 * scale), rgb), (at.p.x.0, PAGE_HEIGHT - at.p.y.0), align, &label.text);
 }
