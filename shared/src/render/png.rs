@@ -48,7 +48,8 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// The wheel's SVG read as a tree of resolved paths and laid-out text,
 /// with the shipped font and no external resource: what the PNG is drawn
-/// from, and what vector consumers (PDF reports) walk.
+/// from; the PDF report walks the paths of its text-free SVG
+/// ([`super::render_shapes_and_labels`]).
 pub fn svg_tree(svg: &str) -> Result<usvg::Tree, PngError> {
     let options = usvg::Options {
         font_family: "DejaVu Sans".to_owned(),

@@ -95,9 +95,10 @@ impl Color {
     /// Red, green and blue, and the opacity from 0 to 1.
     pub fn channels(&self) -> ([u8; 3], f32) {
         // The text is one `rgba` wrote, which always parses.
+        // The opacity as a byte, as usvg reads it: the PNG and the PDF agree.
         csscolorparser::parse(&self.0).map_or(([0, 0, 0], 1.0), |c| {
-            let [r, g, b, _] = c.to_rgba8();
-            ([r, g, b], c.a)
+            let [r, g, b, a] = c.to_rgba8();
+            ([r, g, b], f32::from(a) / 255.0)
         })
     }
 }

@@ -187,7 +187,9 @@ pub fn render_svg(wheel: &Wheel, style: &Style) -> String {
 /// The wheel's shapes as SVG and its texts apart, for a medium that sets
 /// text in its own fonts (the PDF report): reading the shapes back then
 /// lays out no text, which was most of the time a report spent on its
-/// wheel. Shapes and texts are those of [`render_svg`], in the same places.
+/// wheel. Shapes and texts are those of [`render_svg`], in the same places;
+/// a medium drawing the labels after the shapes puts them on top where the
+/// SVG might have a line cross a label.
 pub fn render_shapes_and_labels(wheel: &Wheel, style: &Style) -> (String, WheelLabels) {
     let layout = layout(wheel, style);
     let mut out = String::with_capacity(64 * 1024);

@@ -141,8 +141,10 @@ impl Page {
             self.ops.push(Op::SetFillColor { col: color(rgb) });
             self.fill = Some(rgb);
         }
-        // The move is rounded as every coordinate is, from where the last
-        // one led: the rounding never adds up along a page.
+        // `Td` moves from the current line's start (PDF 32000-1 §9.4.2;
+        // printpdf =0.12.8 writes `SetTextCursor` as that operator, not as
+        // an absolute place). The move is rounded as every coordinate is,
+        // from where the last one led: the rounding never adds up.
         let step = (round(round(left) - self.line.0), round(round(PAGE_HEIGHT - y) - self.line.1));
         self.line = (self.line.0 + step.0, self.line.1 + step.1);
         self.ops.extend([
@@ -344,20 +346,37 @@ mod tests {
     #[test]
     fn each_text_starts_where_it_was_placed_however_many_lines_came_before() {
         let mut ink = Ink::default();
-        let mut page = Page::default();
         let pen = Pen(Face::Regular, 9.7, Rgb8(0, 0, 0));
-        let placed: Vec<(f32, f32)> = (0..300).map(|i| (56.0 + (i % 7) as f32 * 13.337, 86.0 + i as f32 * 2.4671)).collect();
-        for &at in &placed {
+        let place = |i: usize| (56.0 + (i % 7) as f32 * 13.337, 86.0 + i as f32 * 2.4671);
+        // A header laid under the body, and shapes closing the body's text
+        // objects now and then: every text object starts from the origin.
+        let mut under = Page::default();
+        let header: Vec<(f32, f32)> = (0..5).map(|i| (300.0 - i as f32 * 31.77, 40.0 + i as f32 * 0.333)).collect();
+        for &at in &header {
+            under.text(&mut ink, pen, at, Align::Left, "header");
+        }
+        let mut page = Page::default();
+        let body: Vec<(f32, f32)> = (0..300).map(place).collect();
+        for (i, &at) in body.iter().enumerate() {
+            if i % 20 == 19 {
+                page.fill_rect(56.0, at.1, 10.0, 1.0, Rgb8(0, 0, 0));
+            }
             page.text(&mut ink, pen, at, Align::Left, "line");
         }
+        page.lay_over(under);
         let mut line = (0.0_f64, 0.0_f64);
         let mut starts = Vec::new();
         for op in page.into_ops() {
-            if let Op::SetTextCursor { pos } = op {
-                line = (line.0 + f64::from(pos.x.0), line.1 + f64::from(pos.y.0));
-                starts.push(line);
+            match op {
+                Op::StartTextSection => line = (0.0, 0.0),
+                Op::SetTextCursor { pos } => {
+                    line = (line.0 + f64::from(pos.x.0), line.1 + f64::from(pos.y.0));
+                    starts.push(line);
+                }
+                _ => {}
             }
         }
+        let placed: Vec<(f32, f32)> = header.into_iter().chain(body).collect();
         assert_eq!(starts.len(), placed.len());
         for ((x, y), (px, py)) in starts.into_iter().zip(placed) {
             assert!((x - f64::from(px)).abs() < 0.006, "{x} for {px}");

@@ -86,6 +86,7 @@ impl Face {
         units as f32 * size / f32::from(font.units_per_em.max(1))
     }
 
+    /// The glyph of `c`; glyph 0 (`.notdef`) means the face lacks it.
     fn glyph(font: &ParsedFont, c: char) -> Option<u16> {
         font.lookup_glyph_index(c as u32).filter(|gid| *gid != 0)
     }

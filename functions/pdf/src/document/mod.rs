@@ -191,7 +191,9 @@ impl<'a> Flow<'a> {
     }
 
     /// A table: a head row, then the rows, the head repeated on every page
-    /// it spans. `columns`: title, width, alignment.
+    /// it spans. `columns`: title, width, alignment. A title or cell wider
+    /// than its column (less 6 points each side) is cut with an ellipsis:
+    /// names and labels come from the caller, in any length.
     fn table(&mut self, columns: &[(String, f32, Align)], rows: &[Vec<String>]) {
         const ROW: f32 = 17.0;
         let look = self.look;
@@ -210,7 +212,7 @@ impl<'a> Flow<'a> {
                     Align::Center => x + width / 2.0,
                     Align::Right => x + width - 6.0,
                 };
-                flow.text(Pen(Face::Bold, 9.0, color), (at, top + 12.0), *align, title);
+                flow.text(Pen(Face::Bold, 9.0, color), (at, top + 12.0), *align, &shorten(title, Face::Bold, 9.0, width - 12.0));
                 x += width;
             }
             flow.y = top + ROW;
@@ -234,7 +236,7 @@ impl<'a> Flow<'a> {
                     Align::Center => x + width / 2.0,
                     Align::Right => x + width - 6.0,
                 };
-                self.text(Pen(Face::Regular, 9.5, look.ink), (at, top + 12.0), *align, cell);
+                self.text(Pen(Face::Regular, 9.5, look.ink), (at, top + 12.0), *align, &shorten(cell, Face::Regular, 9.5, width - 12.0));
                 x += width;
             }
             self.y = top + ROW;
@@ -315,11 +317,12 @@ pub fn write(report: &Report) -> Result<Vec<u8>, DocumentError> {
         flow.paragraph(l(labels::NO_ASPECTS), 10.0, look.muted);
     } else {
         let columns = [
-            (shorten(&report.aspects.columns.0, Face::Bold, 9.0, 113.0), 125.0, Align::Left),
+            (report.aspects.columns.0.clone(), 115.0, Align::Left),
             (l(labels::ASPECT).to_owned(), 125.0, Align::Left),
-            (shorten(&report.aspects.columns.1, Face::Bold, 9.0, 113.0), 125.0, Align::Left),
+            (report.aspects.columns.1.clone(), 115.0, Align::Left),
             (l(labels::ORB).to_owned(), 55.0, Align::Right),
-            (l(labels::PHASE).to_owned(), WIDTH - 430.0, Align::Left),
+            // Room for "separating" and "separativo" (53 points were too few).
+            (l(labels::PHASE).to_owned(), WIDTH - 410.0, Align::Left),
         ];
         let rows: Vec<Vec<String>> = report
             .aspects
@@ -665,4 +668,50 @@ fn assemble(
     let mut out = Vec::with_capacity(128 * 1024);
     pdf.save_to(&mut out).map_err(|e| DocumentError::Pdf(e.to_string()))?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use printpdf::{Op, TextItem};
+
+    use super::*;
+
+    fn modern() -> Look {
+        let (ink, muted, primary, accent, rule, tint) = (
+            Rgb8(0x1f, 0x24, 0x30),
+            Rgb8(0x6b, 0x72, 0x80),
+            Rgb8(0x5b, 0x3c, 0xc4),
+            Rgb8(0xe8, 0x73, 0x4a),
+            Rgb8(0xe3, 0xe1, 0xec),
+            Rgb8(0xf0, 0xee, 0xfa),
+        );
+        Look { template: Template::Modern, paper: None, ink, muted, primary, accent, rule, tint }
+    }
+
+    #[test]
+    fn no_table_text_runs_past_its_column() {
+        let look = modern();
+        let mut ink = Ink::default();
+        let mut flow = Flow::new(&look, &mut ink);
+        let columns = [("Point".to_owned(), 115.0, Align::Left), ("Phase of the aspect, in full".to_owned(), 73.0, Align::Left)];
+        let rows = vec![vec!["☊ Nodo Verdadero".to_owned(), "separativo".to_owned()], vec!["x".repeat(80), "separating".to_owned()]];
+        flow.table(&columns, &rows);
+        let texts: Vec<String> = flow
+            .pages
+            .pop()
+            .unwrap()
+            .into_ops()
+            .into_iter()
+            .filter_map(|op| match op {
+                Op::ShowText { items } => match items.as_slice() {
+                    [TextItem::Text(text)] => Some(text.clone()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts[2..], ["☊ Nodo Verdadero", "separativo", &texts[4], "separating"], "the phases fit whole");
+        assert!(texts[1].ends_with('…') && Face::Bold.width(&texts[1], 9.0) <= 73.0 - 12.0, "{}", texts[1]);
+        assert!(texts[4].ends_with('…') && Face::Regular.width(&texts[4], 9.5) <= 115.0 - 12.0, "{}", texts[4]);
+    }
 }

@@ -54,16 +54,20 @@ pub fn draw(
     walk(tree.root(), page, &placement, canvas);
     // Dashes and line styles end with the shapes.
     page.draw([Op::SetLineDashPattern { dash: LineDashPattern::solid() }]);
-    // The labels are in the SVG's `viewBox`, which a viewer fits to the
-    // SVG's size, centred (`preserveAspectRatio`'s default, xMidYMid meet).
-    let (box_width, box_height) = (labels.width as f32, labels.height as f32);
-    let fit = (size.width() / box_width).min(size.height() / box_height);
-    let view_box =
-        Transform::from_row(fit, 0.0, 0.0, fit, (size.width() - box_width * fit) / 2.0, (size.height() - box_height * fit) / 2.0);
+    let view_box = view_box_fit(size, labels);
     for label in &labels.labels {
         draw_label(label, page, ink, &placement, view_box);
     }
     Ok(size.height() * scale)
+}
+
+/// The labels are in the SVG's `viewBox`, which a viewer fits to the SVG's
+/// size, centred (`preserveAspectRatio`'s default, xMidYMid meet: usvg's own
+/// fit is not public).
+fn view_box_fit(size: usvg::Size, labels: &WheelLabels) -> Transform {
+    let (box_width, box_height) = (labels.width as f32, labels.height as f32);
+    let fit = (size.width() / box_width).min(size.height() / box_height);
+    Transform::from_row(fit, 0.0, 0.0, fit, (size.width() - box_width * fit) / 2.0, (size.height() - box_height * fit) / 2.0)
 }
 
 fn walk(group: &usvg::Group, page: &mut Page, placement: &Placement, canvas: (f32, f32)) {
@@ -207,4 +211,60 @@ fn draw_label(label: &WheelLabel, page: &mut Page, ink: &mut Ink, placement: &Pl
         LabelAnchor::End => Align::Right,
     };
     page.text(ink, Pen(Face::Regular, round(label.size as f32 * scale), rgb), (at.p.x.0, PAGE_HEIGHT - at.p.y.0), align, &label.text);
+}
+
+#[cfg(test)]
+mod tests {
+    use shared::astro::Ephemeris;
+    use shared::content::{ContentKey, compose};
+    use shared::language::Language;
+    use shared::render::{Style, render_shapes_and_labels, render_svg};
+
+    use super::*;
+    use crate::report::{ReportKind, Template, build, sample};
+
+    fn texts_as_usvg_places_them(group: &usvg::Group, out: &mut Vec<(String, f32, f32)>) {
+        for node in group.children() {
+            match node {
+                Node::Group(group) => texts_as_usvg_places_them(group, out),
+                Node::Text(text) => {
+                    let t = text.abs_transform();
+                    for chunk in text.chunks() {
+                        let (x, y) = (chunk.x().unwrap_or(0.0), chunk.y().unwrap_or(0.0));
+                        out.push((chunk.text().to_owned(), t.sx * x + t.kx * y + t.tx, t.ky * x + t.sy * y + t.ty));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn the_labels_land_where_the_svg_places_its_texts() {
+        let ephemeris = Ephemeris::with_embedded_files().unwrap();
+        let texts = |key: &ContentKey| compose(key, Language::Es);
+        let request = sample::request(ReportKind::Synastry, Template::Modern, Language::Es);
+        let report = build(&ephemeris, &request, &texts, sample::created()).unwrap();
+        let style = Style { language: Language::Es, ..Style::default() };
+        let tree = shared::render::svg_tree(&render_svg(&report.wheel, &style)).unwrap();
+        let mut expected = Vec::new();
+        texts_as_usvg_places_them(tree.root(), &mut expected);
+        let (_, labels) = render_shapes_and_labels(&report.wheel, &style);
+        let fit = view_box_fit(tree.size(), &labels);
+        let got: Vec<(String, f32, f32)> = labels
+            .labels
+            .iter()
+            .filter(|l| !l.text.is_empty())
+            .map(|l| {
+                let (x, y) = (l.x as f32, l.baseline as f32);
+                (l.text.clone(), fit.sx * x + fit.kx * y + fit.tx, fit.ky * x + fit.sy * y + fit.ty)
+            })
+            .collect();
+        assert!(expected.len() > 20, "{} texts", expected.len());
+        assert_eq!(got.len(), expected.len());
+        for (label, text) in got.iter().zip(&expected) {
+            assert_eq!(label.0, text.0);
+            assert!((label.1 - text.1).abs() < 0.01 && (label.2 - text.2).abs() < 0.01, "{label:?} against {text:?}");
+        }
+    }
 }
