@@ -58,7 +58,8 @@ impl Default for Chars {
 }
 
 impl Chars {
-    const LOW: u32 = 0x2800;
+    /// The bit table's reach: the characters the faces table too.
+    const LOW: u32 = Face::TABLED;
 
     fn insert(&mut self, c: char) {
         let code = c as u32;

@@ -113,8 +113,9 @@ impl Face {
         })
     }
 
-    /// The characters [`Face::metrics`] holds: those below U+2800.
-    const TABLED: u32 = 0x2800;
+    /// The characters [`Face::metrics`] holds: those below U+2800 (also
+    /// where the printed characters are kept as bits).
+    pub const TABLED: u32 = 0x2800;
 
     /// The font holding only the glyphs of `used` (and `.notdef`), named
     /// `ABCDEF+DejaVuSans` with a tag drawn from the glyph set, so the same
