@@ -12,6 +12,7 @@
 
 use std::sync::OnceLock;
 
+use chrono::format::{Item, StrftimeItems};
 use chrono::{DateTime, Datelike, FixedOffset, LocalResult, NaiveDate, NaiveDateTime, TimeZone, Timelike, Utc};
 use jiff::tz::AmbiguousOffset;
 
@@ -447,14 +448,23 @@ pub fn format_local(instant: DateTime<FixedOffset>) -> String {
     // Local mean times have offsets with seconds (Amsterdam +01:19:32 until
     // 1937); rounding them to minutes would misstate the instant.
     if instant.offset().local_minus_utc() % 60 == 0 {
-        instant.format("%Y-%m-%dT%H:%M:%S%:z").to_string()
+        static MINUTES: OnceLock<Vec<Item<'static>>> = OnceLock::new();
+        instant.format_with_items(parsed(&MINUTES, "%Y-%m-%dT%H:%M:%S%:z").iter()).to_string()
     } else {
-        instant.format("%Y-%m-%dT%H:%M:%S%::z").to_string()
+        static SECONDS: OnceLock<Vec<Item<'static>>> = OnceLock::new();
+        instant.format_with_items(parsed(&SECONDS, "%Y-%m-%dT%H:%M:%S%::z").iter()).to_string()
     }
 }
 
 pub fn format_utc(instant: DateTime<Utc>) -> String {
-    instant.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+    static UTC: OnceLock<Vec<Item<'static>>> = OnceLock::new();
+    instant.format_with_items(parsed(&UTC, "%Y-%m-%dT%H:%M:%SZ").iter()).to_string()
+}
+
+/// A format string parsed once: `format` parses it again on every call,
+/// about 2 % of a natal request under load (perf).
+fn parsed<'a>(cell: &'a OnceLock<Vec<Item<'static>>>, format: &'static str) -> &'a [Item<'static>] {
+    cell.get_or_init(|| StrftimeItems::new(format).parse_to_owned().expect("a valid format string"))
 }
 
 #[cfg(test)]

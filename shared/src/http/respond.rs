@@ -33,8 +33,11 @@ struct Envelope<'a, T> {
 
 impl<T: Serialize> IntoResponse for Document<T> {
     fn into_response(self) -> Response {
-        match serde_json::to_vec(&Envelope { data: &self.data, meta: &self.meta }) {
-            Ok(body) => ([(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], body).into_response(),
+        // A chart's answer is 10 to 15 KB: one allocation rather than seven
+        // doublings from serde_json's 128 bytes.
+        let mut body = Vec::with_capacity(16 * 1024);
+        match serde_json::to_writer(&mut body, &Envelope { data: &self.data, meta: &self.meta }) {
+            Ok(()) => ([(header::CONTENT_TYPE, HeaderValue::from_static(JSON_API))], body).into_response(),
             Err(error) => super::error::ApiError::internal(error).into_response(),
         }
     }

@@ -12,8 +12,29 @@ use crate::signing::LinkSigner;
 use crate::sky_tracks::SkyTracks;
 use crate::store::SharedTable;
 
+/// Cheap to clone: axum's middleware clones the state of every layer below
+/// it for each request (a dozen clones a request), so the services sit
+/// behind one `Arc` (one count, not one for each) and are read through
+/// `Deref`. A change to one (tests swapping a store) copies them first.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Services>);
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for AppState {
+    fn deref_mut(&mut self) -> &mut Services {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+/// What [`AppState`] holds.
+#[derive(Clone)]
+pub struct Services {
     pub ephemeris: Arc<Ephemeris>,
     pub table: SharedTable,
     pub blobs: Arc<dyn BlobStore>,
@@ -88,7 +109,7 @@ impl AppState {
             Some(settings) => Some(Arc::new(crate::llm::LanguageModel::new(settings.clone())?)),
             None => None,
         };
-        Ok(Self {
+        Ok(Self(Arc::new(Services {
             ephemeris,
             table,
             blobs,
@@ -99,6 +120,6 @@ impl AppState {
             key_pointers: Arc::new(PointerCache::new()),
             language_model,
             sky_tracks: Arc::new(SkyTracks::default()),
-        })
+        })))
     }
 }

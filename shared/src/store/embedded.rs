@@ -227,6 +227,24 @@ impl Table for EmbeddedTable {
         })
     }
 
+    /// One read transaction for the batch (a key's authentication reads
+    /// three items on every request), as one consistent snapshot.
+    async fn get_many(&self, keys: &[(String, String)]) -> Result<Vec<Option<Item>>, StoreError> {
+        for (pk, sk) in keys {
+            check_key(pk, sk)?;
+        }
+        self.read(|db| {
+            let txn = db.begin_read().map_err(|e| backend("begin_read", e))?;
+            let table = txn.open_table(ITEMS).map_err(|e| backend("open_table", e))?;
+            keys.iter()
+                .map(|(pk, sk)| {
+                    let found = table.get((pk.as_str(), sk.as_str())).map_err(|e| backend("get", e))?;
+                    found.map(|bytes| decode(pk, sk, bytes.value())).transpose()
+                })
+                .collect()
+        })
+    }
+
     async fn query(&self, pk: &str, sk_prefix: &str, limit: Option<usize>) -> Result<Vec<Item>, StoreError> {
         if pk.is_empty() {
             return Err(StoreError::Backend("pk must not be empty".into()));
