@@ -22,7 +22,7 @@ fn birth_moment(n: u32) -> String {
 }
 
 fn main() {
-    let count: u32 = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
+    let count: u32 = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(5_000).max(1);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
     runtime.block_on(async {

@@ -449,21 +449,21 @@ pub fn format_local(instant: DateTime<FixedOffset>) -> String {
     // 1937); rounding them to minutes would misstate the instant.
     if instant.offset().local_minus_utc() % 60 == 0 {
         static MINUTES: OnceLock<Vec<Item<'static>>> = OnceLock::new();
-        instant.format_with_items(parsed(&MINUTES, "%Y-%m-%dT%H:%M:%S%:z").iter()).to_string()
+        instant.format_with_items(strftime_items(&MINUTES, "%Y-%m-%dT%H:%M:%S%:z").iter()).to_string()
     } else {
         static SECONDS: OnceLock<Vec<Item<'static>>> = OnceLock::new();
-        instant.format_with_items(parsed(&SECONDS, "%Y-%m-%dT%H:%M:%S%::z").iter()).to_string()
+        instant.format_with_items(strftime_items(&SECONDS, "%Y-%m-%dT%H:%M:%S%::z").iter()).to_string()
     }
 }
 
 pub fn format_utc(instant: DateTime<Utc>) -> String {
     static UTC: OnceLock<Vec<Item<'static>>> = OnceLock::new();
-    instant.format_with_items(parsed(&UTC, "%Y-%m-%dT%H:%M:%SZ").iter()).to_string()
+    instant.format_with_items(strftime_items(&UTC, "%Y-%m-%dT%H:%M:%SZ").iter()).to_string()
 }
 
 /// A format string parsed once: `format` parses it again on every call,
 /// about 2 % of a natal request under load (perf).
-fn parsed<'a>(cell: &'a OnceLock<Vec<Item<'static>>>, format: &'static str) -> &'a [Item<'static>] {
+fn strftime_items<'a>(cell: &'a OnceLock<Vec<Item<'static>>>, format: &'static str) -> &'a [Item<'static>] {
     cell.get_or_init(|| StrftimeItems::new(format).parse_to_owned().expect("a valid format string"))
 }
 

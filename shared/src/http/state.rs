@@ -12,10 +12,11 @@ use crate::signing::LinkSigner;
 use crate::sky_tracks::SkyTracks;
 use crate::store::SharedTable;
 
-/// Cheap to clone: axum's middleware clones the state of every layer below
-/// it for each request (a dozen clones a request), so the services sit
-/// behind one `Arc` (one count, not one for each) and are read through
-/// `Deref`. A change to one (tests swapping a store) copies them first.
+/// Cheap to clone: axum's middleware and handlers clone their state for
+/// every request, so the services sit behind one `Arc` (one reference count
+/// rather than one each) and are read through `Deref`. Writing a field
+/// (tests swap a store) copies them first (`Arc::make_mut`), so no other
+/// clone sees the change.
 #[derive(Clone)]
 pub struct AppState(Arc<Services>);
 

@@ -227,9 +227,12 @@ impl Table for EmbeddedTable {
         })
     }
 
-    /// One read transaction for the batch (a key's authentication reads
-    /// three items on every request), as one consistent snapshot.
+    /// One read transaction for the batch, one consistent snapshot: a key's
+    /// authentication reads its record and its lineage on every request.
     async fn get_many(&self, keys: &[(String, String)]) -> Result<Vec<Option<Item>>, StoreError> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
         for (pk, sk) in keys {
             check_key(pk, sk)?;
         }
