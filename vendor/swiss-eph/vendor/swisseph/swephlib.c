@@ -551,7 +551,41 @@ static const double xyper[5][NPER_PEQU] = {
   {1558.515853, 7774.939698, -2219.534038, -2523.969396, 247.850422, -846.485643, -1393.124055, 368.526116, 749.045012, 444.704518, 235.934465, 374.049623, -171.33018, -22.899655}
 };
 
+/* Patch (astro-api): the results of the last few instants are kept (per
+ * thread, as the library's other state). A chart asks for them about 40
+ * times (the obliquity of every instant it converts at, and the speed of
+ * precession of every body, at its instant and a day later), at a dozen
+ * instants, and they depend on the instant alone: the same bits come back. */
+#define LDP_PEPS_KEPT 16
+static TLS double ldp_peps_tjd[LDP_PEPS_KEPT];
+static TLS double ldp_peps_kept[LDP_PEPS_KEPT][2];
+static TLS int ldp_peps_count = 0;
+static TLS int ldp_peps_next = 0;
+
+static void ldp_peps_compute(double tjd, double *dpre, double *deps);
+
 void swi_ldp_peps(double tjd, double *dpre, double *deps)
+{
+  int k;
+  for (k = 0; k < ldp_peps_count; k++) {
+    if (ldp_peps_tjd[k] == tjd)
+      break;
+  }
+  if (k == ldp_peps_count) {
+    k = ldp_peps_next;
+    ldp_peps_next = (ldp_peps_next + 1) % LDP_PEPS_KEPT;
+    if (ldp_peps_count < LDP_PEPS_KEPT)
+      ldp_peps_count++;
+    ldp_peps_compute(tjd, &ldp_peps_kept[k][0], &ldp_peps_kept[k][1]);
+    ldp_peps_tjd[k] = tjd;
+  }
+  if (dpre != NULL)
+    *dpre = ldp_peps_kept[k][0];
+  if (deps != NULL)
+    *deps = ldp_peps_kept[k][1];
+}
+
+static void ldp_peps_compute(double tjd, double *dpre, double *deps)
 {
   int i;
   int npol = NPOL_PEPS;
