@@ -554,8 +554,9 @@ static const double xyper[5][NPER_PEQU] = {
 /* Patch (astro-api): the results of the last few instants are kept (per
  * thread, as the library's other state). A chart asks for them about 40
  * times (the obliquity of every instant it converts at, and the speed of
- * precession of every body, at its instant and a day later), at a dozen
- * instants, and they depend on the instant alone: the same bits come back. */
+ * precession of every body, at its instant and a day later), at about
+ * sixteen instants, and they depend on the instant alone: the same bits
+ * come back. */
 #define LDP_PEPS_KEPT 16
 static TLS double ldp_peps_tjd[LDP_PEPS_KEPT];
 static TLS double ldp_peps_kept[LDP_PEPS_KEPT][2];
