@@ -1,8 +1,9 @@
 //! A fixed number of natal requests through the calc family's whole stack
 //! (key, metering, chart, answer) in-process, one at a time, a new birth
 //! moment each: what a request costs without the network, for comparing
-//! builds by time and by instruction count (`perf stat -e instructions:u`),
-//! which, unlike time on a shared machine, barely moves between runs.
+//! builds by time and by instruction count (valgrind's cachegrind, see
+//! docs/benchmarks.md), which, unlike time on a shared machine, barely moves
+//! between runs.
 //! `cargo run --release -p calc --example natal_requests -- [N]`
 
 use axum::body::Body;

@@ -26,7 +26,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use redb::{Database, Durability, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
+use redb::{Database, Durability, ReadOnlyTable, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use serde_json::{Map, Value};
 
 use super::{Condition, CounterAdd, CounterIncrement, Increment, Increments, Item, StoreError, Table, WriteOp};
@@ -103,6 +103,19 @@ impl EmbeddedTable {
         f(&self.db)
     }
 
+    /// Runs `f` inline on the items table of one read transaction: one
+    /// consistent snapshot for everything `f` reads.
+    fn read_items<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        F: FnOnce(&ReadOnlyTable<(&'static str, &'static str), &'static [u8]>) -> Result<T, StoreError>,
+    {
+        self.read(|db| {
+            let txn = db.begin_read().map_err(|e| backend("begin_read", e))?;
+            let table = txn.open_table(ITEMS).map_err(|e| backend("open_table", e))?;
+            f(&table)
+        })
+    }
+
     /// Runs `f` on the blocking pool with a shared handle to the database.
     async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
     where
@@ -176,6 +189,12 @@ fn check_key(pk: &str, sk: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The item at `(pk, sk)` of a read transaction's items table.
+fn item_in(table: &ReadOnlyTable<(&'static str, &'static str), &'static [u8]>, pk: &str, sk: &str) -> Result<Option<Item>, StoreError> {
+    let found = table.get((pk, sk)).map_err(|e| backend("get", e))?;
+    found.map(|bytes| decode(pk, sk, bytes.value())).transpose()
+}
+
 fn decode(pk: &str, sk: &str, bytes: &[u8]) -> Result<Item, StoreError> {
     match serde_json::from_slice::<Value>(bytes) {
         Ok(Value::Object(attrs)) => Ok(Item::new(pk, sk, attrs)),
@@ -219,12 +238,7 @@ fn check_batch(ops: &[WriteOp]) -> Result<(), StoreError> {
 impl Table for EmbeddedTable {
     async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, StoreError> {
         check_key(pk, sk)?;
-        self.read(|db| {
-            let txn = db.begin_read().map_err(|e| backend("begin_read", e))?;
-            let table = txn.open_table(ITEMS).map_err(|e| backend("open_table", e))?;
-            let found = table.get((pk, sk)).map_err(|e| backend("get", e))?;
-            found.map(|bytes| decode(pk, sk, bytes.value())).transpose()
-        })
+        self.read_items(|table| item_in(table, pk, sk))
     }
 
     /// One read transaction for the batch, one consistent snapshot: a key's
@@ -236,16 +250,7 @@ impl Table for EmbeddedTable {
         for (pk, sk) in keys {
             check_key(pk, sk)?;
         }
-        self.read(|db| {
-            let txn = db.begin_read().map_err(|e| backend("begin_read", e))?;
-            let table = txn.open_table(ITEMS).map_err(|e| backend("open_table", e))?;
-            keys.iter()
-                .map(|(pk, sk)| {
-                    let found = table.get((pk.as_str(), sk.as_str())).map_err(|e| backend("get", e))?;
-                    found.map(|bytes| decode(pk, sk, bytes.value())).transpose()
-                })
-                .collect()
-        })
+        self.read_items(|table| keys.iter().map(|(pk, sk)| item_in(table, pk, sk)).collect())
     }
 
     async fn query(&self, pk: &str, sk_prefix: &str, limit: Option<usize>) -> Result<Vec<Item>, StoreError> {
