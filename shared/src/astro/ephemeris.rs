@@ -959,6 +959,14 @@ mod tests {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             let unit = (seed >> 11) as f64 / (1u64 << 53) as f64;
             values.push(if i % 2 == 0 { (unit * 8.0 - 4.0) * 360.0 } else { (unit * 8.0 - 4.0) * std::f64::consts::TAU });
+            // Many turns, as the nutation's arguments are (the x87 remainder).
+            let turns = 10f64.powi(1 + i % 30);
+            values.push((unit * 2.0 - 1.0) * turns * if i % 3 == 0 { 360.0 } else { std::f64::consts::TAU });
+        }
+        for x in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            // SAFETY: pure functions of a double.
+            let (degrees, radians) = unsafe { (sys::swe_degnorm(x), sys::swe_radnorm(x)) };
+            assert!(degrees.is_nan() && radians.is_nan(), "{x}: {degrees} {radians}");
         }
         for x in values {
             // SAFETY: pure functions of a double.

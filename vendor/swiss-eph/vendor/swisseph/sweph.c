@@ -185,6 +185,8 @@ static int32 swecalc(double tjd, int ipl, int iplmoon, int32 iflag, double *x, c
 static int do_fread(void *targ, int size, int count, int corrsize, 
 		    FILE *fp, int32 fpos, int freord, int fendian, int ifno, 
 		    char *serr);
+static int do_mread(void *trg, int size, int count, int corrsize, struct file_data *fdp,
+		    size_t *pos, int freord, int fendian, char *serr);
 static int get_new_segment(double tjd, int ipli, int ifno, char *serr);
 static int main_planet(double tjd, int ipli, int iplmoon, int32 epheflag, int32 iflag,
 		       char *serr);
@@ -2291,10 +2293,11 @@ again:
    * 2. the speed flag has been specified.
    */
   need_speed = (do_save || (iflag & SEFLG_SPEED));
+  /* Patch (astro-api): the three coordinates side by side (swi_echeb3) */
+  swi_echeb3(t, pdp->segp, pdp->ncoe, pdp->neval, need_speed, xp, xp + 3);
   for (i = 0; i <= 2; i++) {
-    xp[i]  = swi_echeb (t, pdp->segp+(i*pdp->ncoe), pdp->neval);
     if (need_speed) {
-      xp[i+3] = swi_edcheb(t, pdp->segp+(i*pdp->ncoe), pdp->neval) / pdp->dseg * 2;
+      xp[i+3] = xp[i+3] / pdp->dseg * 2;
     } else {
       xp[i+3] = 0;	/* von Alois als billiger fix, evtl. illegal */
     }
@@ -2400,7 +2403,7 @@ int32 CALL_CONV swe_set_memory_file(const char *name, const void *data, size_t l
   return OK;
 }
 
-static FILE *swi_fopen_memory(char *fname, char *fnamp)
+static FILE *swi_fopen_memory(char *fname, char *fnamp, int ifno)
 {
 #if MSDOS || defined(_WIN32)
   return NULL;	/* no fmemopen(): the path is searched */
@@ -2413,8 +2416,13 @@ static FILE *swi_fopen_memory(char *fname, char *fnamp)
        * version a package built for an older glibc binds to) seeks to
        * SEEK_END at the buffer's first NUL unless the mode says "b". */
       FILE *fp = fmemopen((void *) swi_memory_files[i].data, swi_memory_files[i].len, "rb");
-      if (fp != NULL)
+      if (fp != NULL) {
 	strcpy(fnamp, fname);
+	if (ifno >= 0) {
+	  swed.fidat[ifno].mem = (const unsigned char *) swi_memory_files[i].data;
+	  swed.fidat[ifno].mem_len = swi_memory_files[i].len;
+	}
+      }
       return fp;
     }
   }
@@ -2438,7 +2446,11 @@ FILE *swi_fopen(int ifno, char *fname, char *ephepath, char *serr)
   } else {
     fnamp = fn; 
   }
-  if ((fp = swi_fopen_memory(fname, fnamp)) != NULL)
+  if (ifno >= 0) {
+    swed.fidat[ifno].mem = NULL;
+    swed.fidat[ifno].mem_len = 0;
+  }
+  if ((fp = swi_fopen_memory(fname, fnamp, ifno)) != NULL)
     return fp;
   strcpy(s1, ephepath);
   np = swi_cutstr(s1, PATH_SEPARATOR, cpos, 20);
@@ -4446,6 +4458,11 @@ static int get_new_segment(double tjd, int ipli, int ifno, char *serr)
   int freord  = (int) fdp->iflg & SEI_FILE_REORD;
   int fendian = (int) fdp->iflg & SEI_FILE_LITENDIAN;
   uint32 longs[MAXORD+1];
+  /* Patch (astro-api): a file in memory is read at mpos without its stream */
+  size_t mpos = 0;
+#define SEG_READ(targ, size, count, corrsize, pos) (fdp->mem != NULL \
+    ? do_mread(targ, size, count, corrsize, fdp, &mpos, freord, fendian, serr) \
+    : do_fread(targ, size, count, corrsize, fp, pos, freord, fendian, ifno, serr))
   /* compute segment number */
   iseg = (int32) ((tjd - pdp->tfstart) / pdp->dseg);
   /*if (tjd - pdp->tfstart < 0)
@@ -4454,10 +4471,14 @@ static int get_new_segment(double tjd, int ipli, int ifno, char *serr)
   pdp->tseg1 = pdp->tseg0 + pdp->dseg;
   /* get file position of coefficients from file */
   fpos = pdp->lndx0 + iseg * 3;
-  retc = do_fread((void *) &fpos, 3, 1, 4, fp, fpos, freord, fendian, ifno, serr);
+  mpos = (size_t) fpos;
+  retc = SEG_READ((void *) &fpos, 3, 1, 4, fpos);
   if (retc != OK)
     goto return_error_gns;
-  fseek(fp, fpos, SEEK_SET);
+  if (fdp->mem != NULL)
+    mpos = (size_t) fpos;
+  else
+    fseek(fp, fpos, SEEK_SET);
   /* clear space of chebyshew coefficients */
   if (pdp->segp == NULL)
     pdp->segp = (double *) malloc((size_t) pdp->ncoe * 3 * 8);
@@ -4467,12 +4488,12 @@ static int get_new_segment(double tjd, int ipli, int ifno, char *serr)
     idbl = icoord * pdp->ncoe;
     /* first read header */
     /* first bit indicates number of sizes of packed coefficients */
-    retc = do_fread((void *) &c[0], 1, 2, 1, fp, SEI_CURR_FPOS, freord, fendian, ifno, serr);
+    retc = SEG_READ((void *) &c[0], 1, 2, 1, SEI_CURR_FPOS);
     if (retc != OK)
       goto return_error_gns;
     if (c[0] & 128) {
       nsizes = 6;
-      retc = do_fread((void *) (c+2), 1, 2, 1, fp, SEI_CURR_FPOS, freord, fendian, ifno, serr);
+      retc = SEG_READ((void *) (c+2), 1, 2, 1, SEI_CURR_FPOS);
       if (retc != OK)
 	goto return_error_gns;
       nsize[0] = (int) c[1] / 16;
@@ -4510,7 +4531,7 @@ static int get_new_segment(double tjd, int ipli, int ifno, char *serr)
       if (i < 4) {
 	j = (4 - i);
 	k = nsize[i];
-	retc = do_fread((void *) &longs[0], j, k, 4, fp, SEI_CURR_FPOS, freord, fendian, ifno, serr);
+	retc = SEG_READ((void *) &longs[0], j, k, 4, SEI_CURR_FPOS);
 	if (retc != OK)
 	  goto return_error_gns;
 	for (m = 0; m < k; m++, idbl++) {
@@ -4522,7 +4543,7 @@ static int get_new_segment(double tjd, int ipli, int ifno, char *serr)
       } else if (i == 4) {		/* half byte packing */
 	j = 1;
 	k = (nsize[i] + 1) / 2;
-	retc = do_fread((void *) longs, j, k, 4, fp, SEI_CURR_FPOS, freord, fendian, ifno, serr);
+	retc = SEG_READ((void *) longs, j, k, 4, SEI_CURR_FPOS);
 	if (retc != OK)
 	  goto return_error_gns;
 	for (m = 0, j = 0; 
@@ -4541,7 +4562,7 @@ static int get_new_segment(double tjd, int ipli, int ifno, char *serr)
       } else if (i == 5) {		/* quarter byte packing */
 	j = 1;
 	k = (nsize[i] + 3) / 4;
-	retc = do_fread((void *) longs, j, k, 4, fp, SEI_CURR_FPOS, freord, fendian, ifno, serr);
+	retc = SEG_READ((void *) longs, j, k, 4, SEI_CURR_FPOS);
 	if (retc != OK)
 	  goto return_error_gns;
 	for (m = 0, j = 0; 
@@ -4561,6 +4582,7 @@ static int get_new_segment(double tjd, int ipli, int ifno, char *serr)
     }
   }
   return(OK);
+#undef SEG_READ
 return_error_gns:
   fclose(fdp->fptr);
   // free(fdp->fptr);  is not from malloc(), must not be freed by us
@@ -4968,9 +4990,57 @@ return_error:
  * ifno		file number
  * serr		error string
  */
+/* Patch (astro-api): do_fread's reordering of bytes read into space[],
+ * shared with do_mread. */
+static void reorder_read(unsigned char *targ, const unsigned char *space, int size, int count, int corrsize, int freord, int fendian)
+{
+  /* the library's byte loop with its tests taken out of it: the same
+   * bytes to the same places */
+  int i, j, ofs = 0;
+  if (size != corrsize) {
+    memset((void *) targ, 0, (size_t) count * corrsize);
+    if ((fendian == SEI_FILE_BIGENDIAN && !freord) ||
+	(fendian == SEI_FILE_LITENDIAN &&  freord))
+      ofs = corrsize - size;
+  }
+  for (i = 0; i < count; i++) {
+    unsigned char *t = targ + i * corrsize + ofs;
+    const unsigned char *f = space + i * size;
+    if (freord) {
+      for (j = 0; j < size; j++)
+	t[size - j - 1] = f[j];
+    } else {
+      for (j = 0; j < size; j++)
+	t[j] = f[j];
+    }
+  }
+}
+
+/* Patch (astro-api): do_fread from a file's bytes in memory, at *pos, which
+ * it advances: a file segment is about twenty small reads, and through a
+ * stream each is a locked fread and every seek refills its buffer. */
+static int do_mread(void *trg, int size, int count, int corrsize, struct file_data *fdp, size_t *pos, int freord, int fendian, char *serr)
+{
+  size_t totsize = (size_t) size * count;
+  if (*pos > fdp->mem_len || totsize > fdp->mem_len - *pos) {
+    if (serr != NULL) {
+      strcpy(serr, "Ephemeris file is damaged (1). ");
+      if (strlen(serr) + strlen(fdp->fnam) < AS_MAXCH - 1) {
+	sprintf(serr, "Ephemeris file %s is damaged (2).", fdp->fnam);
+      }
+    }
+    return(ERR);
+  }
+  if (!freord && size == corrsize)
+    memcpy(trg, fdp->mem + *pos, totsize);
+  else
+    reorder_read((unsigned char *) trg, fdp->mem + *pos, size, count, corrsize, freord, fendian);
+  *pos += totsize;
+  return(OK);
+}
+
 static int do_fread(void *trg, int size, int count, int corrsize, FILE *fp, int32 fpos, int freord, int fendian, int ifno, char *serr)
 {
-  int i, j, k; 
   int totsize;
   unsigned char space[1000];
   unsigned char *targ = (unsigned char *) trg;
@@ -4999,24 +5069,7 @@ static int do_fread(void *trg, int size, int count, int corrsize, FILE *fp, int3
       }
       return(ERR);
     }
-    if (size != corrsize) {
-      memset((void *) targ, 0, (size_t) count * corrsize);
-    }
-    for(i = 0; i < count; i++) {
-      for (j = size-1; j >= 0; j--) {
-	if (freord) {
-	  k = size-j-1;
-	} else {
-	  k = j;
-	}
-        if (size != corrsize) {
-          if ((fendian == SEI_FILE_BIGENDIAN && !freord) ||
-              (fendian == SEI_FILE_LITENDIAN &&  freord))
-	    k += corrsize - size;
-	}
-        targ[i*corrsize+k] = space[i*size+j];
-      }
-    }
+    reorder_read(targ, space, size, count, corrsize, freord, fendian);
   }
   return(OK);
 }

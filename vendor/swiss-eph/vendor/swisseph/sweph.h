@@ -712,6 +712,10 @@ struct file_data {
   int32 sweph_denum;     /* DE number of JPL ephemeris, which this file
 			 * is derived from. */
   FILE *fptr;		/* ephemeris file pointer */
+  /* Patch (astro-api): the bytes of a file opened from memory (NULL for a
+   * file on disk); file segments are read from them directly. */
+  const unsigned char *mem;
+  size_t mem_len;
   double tfstart;       /* file may be used from this date */
   double tfend;         /*      through this date          */
   int32 iflg; 		/* byte reorder flag and little/bigendian flag */

@@ -147,6 +147,8 @@ extern double swi_mod2PI(double x);
 /* evaluation of chebyshew series and derivative */
 extern double swi_echeb(double x, double *coef, int ncf);
 extern double swi_edcheb(double x, double *coef, int ncf);
+/* Patch (astro-api): swi_echeb (and swi_edcheb) of three series at once */
+extern void swi_echeb3(double x, const double *coef, int stride, int ncf, int need_speed, double *pos, double *speed);
 
 /* cross product of vectors */
 extern void swi_cross_prod(double *a, double *b, double *x);
