@@ -225,6 +225,8 @@ static int app_pos_rest(struct plan_data *pdp, int32 iflag,
     double *xx, double *x2000, struct epsilon *oe, char *serr);
 static int open_jpl_file(double *ss, char *fname, char *fpath, char *serr);
 static void free_planets(void);
+static AS_BOOL seg_from_kept(int ipli, int ifno, double tjd, struct plan_data *pdp);
+static void seg_keep(int ipli, int ifno, double tjd, struct plan_data *pdp);
 
 #ifdef TRACE
 static void trace_swe_calc(int param, double tjd, int ipl, int32 iflag, double *xx, char *serr);
@@ -2271,7 +2273,8 @@ again:
    * get planet's position      
    ******************************/
   /* get new segment, if necessary */
-  if (pdp->segp == NULL || tjd < pdp->tseg0 || tjd > pdp->tseg1) {
+  if ((pdp->segp == NULL || tjd < pdp->tseg0 || tjd > pdp->tseg1)
+      && !seg_from_kept(ipl, ifno, tjd, pdp)) {
     retc = get_new_segment(tjd, ipl, ifno, serr);
     if (retc != OK)
       return(retc);
@@ -2282,6 +2285,7 @@ again:
     } else {
       pdp->neval = pdp->ncoe;
     }
+    seg_keep(ipl, ifno, tjd, pdp);
   }
   /* evaluate chebyshew polynomial for tjd */
   t = (tjd - pdp->tseg0) / pdp->dseg;
@@ -2358,6 +2362,126 @@ again:
       xpret[i] = xp[i];
   return(OK);
 }
+
+/*
+ * Patch (astro-api): decoded file segments kept, per thread and per body.
+ * A segment (a body's Chebyshev coefficients over 4 to 4,000 days) is read,
+ * unpacked and, for most bodies, rotated back to the equator (rot_back), all
+ * of it again whenever a chart's instant falls outside the body's current
+ * segment: every chart at a new instant. The last SEG_KEPT segments of each
+ * body are kept as rot_back left them, keyed by the opening of the file they
+ * came from (every opening has a new number, so nothing kept outlives its
+ * file) and the segment's number; a slow body's few segments in a century
+ * are then read once. Same bits: the same coefficients, copied. The memory
+ * is freed when the thread exits (a pthread key's destructor).
+ */
+#if !MSDOS && !defined(_WIN32)
+#include <pthread.h>
+#define SEG_KEPT 16
+struct seg_kept {
+  int opening;		/* the file's opening (0: empty) */
+  int32 iseg;
+  int ncoe, neval;
+  double tseg0, tseg1;
+  double *coef;		/* ncoe * 3 */
+};
+struct seg_cache {
+  struct seg_kept kept[SEI_NPLANETS][SEG_KEPT];
+  int next[SEI_NPLANETS];
+};
+static TLS struct seg_cache *seg_cache = NULL;
+static TLS int seg_opening[SEI_NEPHFILES];
+static TLS int seg_openings = 0;
+static pthread_key_t seg_cache_key;
+static pthread_once_t seg_cache_once = PTHREAD_ONCE_INIT;
+
+static void seg_cache_free(void *p)
+{
+  struct seg_cache *c = (struct seg_cache *) p;
+  int i, j;
+  for (i = 0; i < SEI_NPLANETS; i++)
+    for (j = 0; j < SEG_KEPT; j++)
+      free(c->kept[i][j].coef);
+  free(c);
+}
+
+static void seg_cache_key_make(void)
+{
+  (void) pthread_key_create(&seg_cache_key, seg_cache_free);
+}
+
+/* a file (ifno) was opened: what is kept from its earlier openings is stale */
+static void seg_file_opened(int ifno)
+{
+  if (ifno >= 0 && ifno < SEI_NEPHFILES)
+    seg_opening[ifno] = ++seg_openings;
+}
+
+/* the kept segment of body ipli (file ifno) for tjd into pdp, if there is one */
+static AS_BOOL seg_from_kept(int ipli, int ifno, double tjd, struct plan_data *pdp)
+{
+  int k;
+  int32 iseg;
+  if (seg_cache == NULL || ifno < 0 || ifno >= SEI_NEPHFILES || seg_opening[ifno] == 0 || pdp->dseg <= 0)
+    return FALSE;
+  iseg = (int32) ((tjd - pdp->tfstart) / pdp->dseg);
+  for (k = 0; k < SEG_KEPT; k++) {
+    struct seg_kept *e = &seg_cache->kept[ipli][k];
+    if (e->opening == seg_opening[ifno] && e->iseg == iseg && e->ncoe == pdp->ncoe) {
+      if (pdp->segp == NULL)
+	pdp->segp = (double *) malloc((size_t) pdp->ncoe * 3 * 8);
+      if (pdp->segp == NULL)
+	return FALSE;
+      memcpy(pdp->segp, e->coef, (size_t) e->ncoe * 3 * 8);
+      pdp->tseg0 = e->tseg0;
+      pdp->tseg1 = e->tseg1;
+      pdp->neval = e->neval;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* keeps the segment just read into pdp */
+static void seg_keep(int ipli, int ifno, double tjd, struct plan_data *pdp)
+{
+  struct seg_kept *e;
+  if (ifno < 0 || ifno >= SEI_NEPHFILES || seg_opening[ifno] == 0 || pdp->segp == NULL || pdp->dseg <= 0)
+    return;
+  if (seg_cache == NULL) {
+    if (pthread_once(&seg_cache_once, seg_cache_key_make) != 0)
+      return;
+    seg_cache = (struct seg_cache *) calloc(1, sizeof(struct seg_cache));
+    if (seg_cache == NULL)
+      return;
+    if (pthread_setspecific(seg_cache_key, seg_cache) != 0) {
+      free(seg_cache);
+      seg_cache = NULL;
+      return;
+    }
+  }
+  e = &seg_cache->kept[ipli][seg_cache->next[ipli]];
+  if (e->coef == NULL || e->ncoe != pdp->ncoe) {
+    free(e->coef);
+    e->opening = 0;
+    e->coef = (double *) malloc((size_t) pdp->ncoe * 3 * 8);
+    if (e->coef == NULL)
+      return;
+  }
+  seg_cache->next[ipli] = (seg_cache->next[ipli] + 1) % SEG_KEPT;
+  memcpy(e->coef, pdp->segp, (size_t) pdp->ncoe * 3 * 8);
+  e->opening = seg_opening[ifno];
+  e->iseg = (int32) ((tjd - pdp->tfstart) / pdp->dseg);
+  e->ncoe = pdp->ncoe;
+  e->neval = pdp->neval;
+  e->tseg0 = pdp->tseg0;
+  e->tseg1 = pdp->tseg1;
+}
+#else
+static void seg_file_opened(int ifno) { (void) ifno; }
+static AS_BOOL seg_from_kept(int ipli, int ifno, double tjd, struct plan_data *pdp) { return FALSE; }
+static void seg_keep(int ipli, int ifno, double tjd, struct plan_data *pdp) { }
+#endif
 
 /*
  * Patch (astro-api): data files held in memory.
@@ -2449,6 +2573,7 @@ FILE *swi_fopen(int ifno, char *fname, char *ephepath, char *serr)
   if (ifno >= 0) {
     swed.fidat[ifno].mem = NULL;
     swed.fidat[ifno].mem_len = 0;
+    seg_file_opened(ifno);
   }
   if ((fp = swi_fopen_memory(fname, fnamp, ifno)) != NULL)
     return fp;
