@@ -2403,6 +2403,7 @@ static void seg_cache_free(void *p)
     for (j = 0; j < SEG_KEPT; j++)
       free(c->kept[i][j].coef);
   free(c);
+  seg_cache = NULL;	/* the exiting thread's own */
 }
 
 static void seg_cache_key_make(void)
