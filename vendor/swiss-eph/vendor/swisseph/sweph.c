@@ -225,6 +225,12 @@ static int app_pos_rest(struct plan_data *pdp, int32 iflag,
     double *xx, double *x2000, struct epsilon *oe, char *serr);
 static int open_jpl_file(double *ss, char *fname, char *fpath, char *serr);
 static void free_planets(void);
+/* Patch (astro-api): the bytes of the file the last swi_fopen() opened from
+ * memory (NULL: it opened none), for sweph()'s planet files; other callers
+ * (the JPL file, the stars) open through the same slots and leave them be */
+static TLS const void *swi_memory_opened = NULL;
+static TLS size_t swi_memory_opened_len = 0;
+static void seg_file_opened(int ifno);
 static AS_BOOL seg_from_kept(int ipli, int ifno, double tjd, struct plan_data *pdp);
 static void seg_keep(int ipli, int ifno, double tjd, struct plan_data *pdp);
 
@@ -2193,6 +2199,11 @@ static int sweph(double tjd, int ipli, int ifno, int32 iflag, double *xsunb, AS_
     strcpy(s, fname);
 again:
     fdp->fptr = swi_fopen(ifno, s, swed.ephepath, serr);
+    /* Patch (astro-api): a file from memory is read from its bytes (patch 8);
+     * every opening gets a new number for the segments kept (patch 11) */
+    fdp->mem = (fdp->fptr != NULL) ? (const unsigned char *) swi_memory_opened : NULL;
+    fdp->mem_len = (fdp->fptr != NULL) ? swi_memory_opened_len : 0;
+    seg_file_opened(ifno);
     if (fdp->fptr == NULL) {
       // if it is a planetary moon, also try without the directory "sat/"
       if (ipli > SE_PLMOON_OFFSET && ipli < SE_AST_OFFSET) { 
@@ -2375,11 +2386,13 @@ again:
  * are then read once. Same bits: the same coefficients, copied. The memory
  * is freed when the thread exits (a pthread key's destructor).
  */
-#if !MSDOS && !defined(_WIN32)
+#if !MSDOS && !defined(_WIN32) && !defined(WIN32) && !defined(DOS32) && !defined(TLSOFF) \
+    && !defined(__APPLE__) && !defined(__wasm__)
+/* only where TLS is the thread's own (sweodef.h) and pthread exists */
 #include <pthread.h>
 #define SEG_KEPT 16
 struct seg_kept {
-  int opening;		/* the file's opening (0: empty) */
+  unsigned long long opening;	/* the file's opening (0: empty) */
   int32 iseg;
   int ncoe, neval;
   double tseg0, tseg1;
@@ -2390,8 +2403,8 @@ struct seg_cache {
   int next[SEI_NPLANETS];
 };
 static TLS struct seg_cache *seg_cache = NULL;
-static TLS int seg_opening[SEI_NEPHFILES];
-static TLS int seg_openings = 0;
+static TLS unsigned long long seg_opening[SEI_NEPHFILES];
+static TLS unsigned long long seg_openings = 0;
 static pthread_key_t seg_cache_key;
 static pthread_once_t seg_cache_once = PTHREAD_ONCE_INIT;
 
@@ -2528,7 +2541,7 @@ int32 CALL_CONV swe_set_memory_file(const char *name, const void *data, size_t l
   return OK;
 }
 
-static FILE *swi_fopen_memory(char *fname, char *fnamp, int ifno)
+static FILE *swi_fopen_memory(char *fname, char *fnamp)
 {
 #if MSDOS || defined(_WIN32)
   return NULL;	/* no fmemopen(): the path is searched */
@@ -2543,10 +2556,8 @@ static FILE *swi_fopen_memory(char *fname, char *fnamp, int ifno)
       FILE *fp = fmemopen((void *) swi_memory_files[i].data, swi_memory_files[i].len, "rb");
       if (fp != NULL) {
 	strcpy(fnamp, fname);
-	if (ifno >= 0) {
-	  swed.fidat[ifno].mem = (const unsigned char *) swi_memory_files[i].data;
-	  swed.fidat[ifno].mem_len = swi_memory_files[i].len;
-	}
+	swi_memory_opened = swi_memory_files[i].data;
+	swi_memory_opened_len = swi_memory_files[i].len;
       }
       return fp;
     }
@@ -2571,12 +2582,9 @@ FILE *swi_fopen(int ifno, char *fname, char *ephepath, char *serr)
   } else {
     fnamp = fn; 
   }
-  if (ifno >= 0) {
-    swed.fidat[ifno].mem = NULL;
-    swed.fidat[ifno].mem_len = 0;
-    seg_file_opened(ifno);
-  }
-  if ((fp = swi_fopen_memory(fname, fnamp, ifno)) != NULL)
+  swi_memory_opened = NULL;
+  swi_memory_opened_len = 0;
+  if ((fp = swi_fopen_memory(fname, fnamp)) != NULL)
     return fp;
   strcpy(s1, ephepath);
   np = swi_cutstr(s1, PATH_SEPARATOR, cpos, 20);
@@ -5149,10 +5157,13 @@ static int do_mread(void *trg, int size, int count, int corrsize, struct file_da
 {
   size_t totsize = (size_t) size * count;
   if (*pos > fdp->mem_len || totsize > fdp->mem_len - *pos) {
+    /* do_fread's messages; a stream would have read from the wrong place
+     * instead (fmemopen refuses a seek past the end) */
+    AS_BOOL direct = (!freord && size == corrsize);
     if (serr != NULL) {
-      strcpy(serr, "Ephemeris file is damaged (1). ");
+      strcpy(serr, direct ? "Ephemeris file is damaged (1). " : "Ephemeris file is damaged (3). ");
       if (strlen(serr) + strlen(fdp->fnam) < AS_MAXCH - 1) {
-	sprintf(serr, "Ephemeris file %s is damaged (2).", fdp->fnam);
+	sprintf(serr, direct ? "Ephemeris file %s is damaged (2)." : "Ephemeris file %s is damaged (4).", fdp->fnam);
       }
     }
     return(ERR);
