@@ -1980,6 +1980,31 @@ static void nut_harmonics(double x, double *c, double *s)
   }
 }
 
+/* Patch (astro-api): the sine and cosine of n[0] X0 + ... + n[4] X4 as the
+ * product of the harmonics nut_harmonics() gave for X0 .. X4, multiplied in
+ * that order; FALSE, and nothing written, when a multiple is beyond them. */
+static AS_BOOL harmonics_product(const int *n, double hc[][NUT_HARMONICS + 1], double hs[][NUT_HARMONICS + 1], double *sinarg, double *cosarg)
+{
+  int k;
+  double c, s, cprev, cosp = 1, sinp = 0;
+  for (k = 0; k < 5; k++) {
+    if (n[k] < -NUT_HARMONICS || n[k] > NUT_HARMONICS)
+      return FALSE;
+  }
+  for (k = 0; k < 5; k++) {
+    if (n[k] == 0)
+      continue;
+    c = hc[k][n[k] < 0 ? -n[k] : n[k]];
+    s = n[k] < 0 ? -hs[k][-n[k]] : hs[k][n[k]];
+    cprev = cosp;
+    cosp = cprev * c - sinp * s;
+    sinp = sinp * c + cprev * s;
+  }
+  *sinarg = sinp;
+  *cosarg = cosp;
+  return TRUE;
+}
+
 static int calc_nutation_iau2000ab(double J, double *nutlo) 
 {
   int i, j, k, inls;
@@ -2041,26 +2066,19 @@ static int calc_nutation_iau2000ab(double J, double *nutlo)
   nut_harmonics(D, hc[3], hs[3]);
   nut_harmonics(OM, hc[4], hs[4]);
   for (i = inls - 1; i >= 0; i--) {
+    int n[5];
     j = i * 5;
-    cosarg = 1;
-    sinarg = 0;
-    for (k = 0; k < 5; k++) {
-      int n = nls[j + k];
-      double c, s, cprev;
-      if (n == 0)
-        continue;
-      if (n < -NUT_HARMONICS || n > NUT_HARMONICS) {
-        /* not in the tables today; kept correct should a table grow */
-        darg = (double) n * (k == 0 ? M : k == 1 ? SM : k == 2 ? F : k == 3 ? D : OM);
-        c = cos(darg);
-        s = sin(darg);
-      } else {
-        c = hc[k][n < 0 ? -n : n];
-        s = n < 0 ? -hs[k][-n] : hs[k][n];
-      }
-      cprev = cosarg;
-      cosarg = cprev * c - sinarg * s;
-      sinarg = sinarg * c + cprev * s;
+    for (k = 0; k < 5; k++)
+      n[k] = nls[j + k];
+    if (!harmonics_product(n, hc, hs, &sinarg, &cosarg)) {
+      /* not in the tables today: the library's own way */
+      darg = swe_radnorm((double) nls[j + 0] * M  +
+			 (double) nls[j + 1] * SM +
+			 (double) nls[j + 2] * F   +
+			 (double) nls[j + 3] * D   +
+			 (double) nls[j + 4] * OM);
+      sinarg = sin(darg);
+      cosarg = cos(darg);
     }
     k = i * 6;
     dpsi += (cls[k+0] + cls[k+1] * T) * sinarg + cls[k+2] * cosarg;
@@ -3686,25 +3704,7 @@ static double sidtime_non_polynomial_part(double tt)
       if (arg[j] != 0)
         luni_solar = 0;
     }
-    for (j = 0; j < 5; j++) {
-      if (arg[j] < -NUT_HARMONICS || arg[j] > NUT_HARMONICS)
-        luni_solar = 0;
-    }
-    if (luni_solar) {
-      cosarg = 1;
-      sinarg = 0;
-      for (j = 0; j < 5; j++) {
-        int n = arg[j];
-        double c, s, cprev;
-        if (n == 0)
-          continue;
-        c = hc[j][n < 0 ? -n : n];
-        s = n < 0 ? -hs[j][-n] : hs[j][n];
-        cprev = cosarg;
-        cosarg = cprev * c - sinarg * s;
-        sinarg = sinarg * c + cprev * s;
-      }
-    } else {
+    if (!luni_solar || !harmonics_product(arg, hc, hs, &sinarg, &cosarg)) {
       darg = 0;
       for (j = 0; j < SIDTNARG; j++) {
         darg += arg[j] * delm[j];
