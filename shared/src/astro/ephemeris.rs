@@ -233,9 +233,32 @@ pub enum EphemerisError {
 
 static NEXT_INSTANCE_ID: AtomicU64 = AtomicU64::new(1);
 
+/// Which `Ephemeris` instance last set this thread's search path (0: none).
+/// When a thread that used the library exits, its state in the library is
+/// released (`swe_close`): the open file streams and the decoded segments
+/// are the library's per-thread memory, which nothing else frees, and
+/// tokio's blocking pool starts and retires threads all day (PDF reports
+/// and summaries cast their charts there): about 26 KiB a retired thread
+/// were left behind (`shared/tests/thread_exit_memory.rs`).
+struct ThreadLibrary(Cell<u64>);
+
+impl Drop for ThreadLibrary {
+    fn drop(&mut self) {
+        // Only where the library's state is per thread (`TLS` in
+        // sweodef.h: not on Apple or Windows targets, nor wasm): elsewhere
+        // it is the process's, and closing it would close it for every
+        // thread.
+        if self.0.get() != 0 && cfg!(not(any(target_vendor = "apple", target_os = "windows", target_family = "wasm"))) {
+            // SAFETY: called on the exiting thread, about its own state;
+            // the library's thread-local storage outlives Rust's
+            // thread-local destructors (glibc runs them first).
+            unsafe { sys::swe_close() };
+        }
+    }
+}
+
 thread_local! {
-    /// Which `Ephemeris` instance last set this thread's search path.
-    static CONFIGURED_FOR: Cell<u64> = const { Cell::new(0) };
+    static CONFIGURED_FOR: ThreadLibrary = const { ThreadLibrary(Cell::new(0)) };
     /// The sidereal mode last set on this thread (-1: none yet).
     static SIDEREAL_MODE: Cell<i32> = const { Cell::new(-1) };
     /// The last ayanamsa computed on this thread: (mode, jd, value): the
@@ -324,7 +347,7 @@ impl Ephemeris {
     /// Points this thread's C-library state at this instance's files. Call it
     /// first in any function that calls the C library directly.
     pub(crate) fn configure_thread(&self) {
-        CONFIGURED_FOR.with(|configured| {
+        CONFIGURED_FOR.with(|ThreadLibrary(configured)| {
             if configured.get() != self.id {
                 for (name, bytes) in &self.memory_files {
                     let (data, len) = bytes.map_or((std::ptr::null(), 0), |bytes| (bytes.as_ptr().cast(), bytes.len()));
