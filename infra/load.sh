@@ -42,6 +42,8 @@
 #   LOAD_RSS_BUDGET_MB: the run fails when the server's resident memory
 #                  after it is over this many MB (embedded store: image 60,
 #                  natal 30, other modes none; on moto none; 0: none)
+#   LOAD_SERVER_BIN: the server to load (another build, to compare two);
+#                  unset: target/release/local-server, built first
 # Sourced (infra/soak.sh), it only defines the functions.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 LOAD_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -573,7 +575,9 @@ catalogue_comparison() {
 # Builds, starts the store and the server, makes the keys.
 setup_run() {
     ensure_wrk
-    (cd "$LOAD_ROOT" && cargo build -q --release -p local-server)
+    # A server given by LOAD_SERVER_BIN (another build, for comparing) is
+    # run as it is.
+    [[ -n "${LOAD_SERVER_BIN:-}" ]] || (cd "$LOAD_ROOT" && cargo build -q --release -p local-server)
     trap cleanup EXIT
     prepare_store
     start_server
