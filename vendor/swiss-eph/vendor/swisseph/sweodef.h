@@ -93,6 +93,15 @@
 #define TLS
 #endif
 
+/* Patch (astro-api): 1 where TLS above gives each thread its own copy of the
+ * library's state, 0 where the state is the process's (swe_state_is_per_thread
+ * in sweph.c; the segment cache of patch 11). */
+#if !defined(TLSOFF) && !defined( __APPLE__ ) && !defined(WIN32) && !defined(DOS32)
+#define SWI_STATE_PER_THREAD 1
+#else
+#define SWI_STATE_PER_THREAD 0
+#endif
+
 #ifdef _WIN32		/* Microsoft VC 5.0 does not define MSDOS anymore */
 # undef MSDOS
 # define MSDOS MY_TRUE

@@ -2386,8 +2386,7 @@ again:
  * are then read once. Same bits: the same coefficients, copied. The memory
  * is freed when the thread exits (a pthread key's destructor).
  */
-#if !MSDOS && !defined(_WIN32) && !defined(WIN32) && !defined(DOS32) && !defined(TLSOFF) \
-    && !defined(__APPLE__) && !defined(__wasm__)
+#if SWI_STATE_PER_THREAD && !MSDOS && !defined(_WIN32) && !defined(__wasm__)
 /* only where TLS is the thread's own (sweodef.h) and pthread exists */
 #include <pthread.h>
 #define SEG_KEPT 16
@@ -2518,6 +2517,15 @@ static TLS struct {
   size_t len;
 } swi_memory_files[SWI_MEMORY_FILES_MAX];
 static TLS int swi_memory_files_count = 0;
+
+/* Patch (astro-api): whether each thread has its own copy of the library's
+ * state. Only then may a thread's swe_close() be called when the thread
+ * exits (the Rust side does, so that a retired thread leaves no open streams
+ * or segments behind); elsewhere it would close every thread's. */
+int32 CALL_CONV swe_state_is_per_thread(void)
+{
+  return SWI_STATE_PER_THREAD;
+}
 
 int32 CALL_CONV swe_set_memory_file(const char *name, const void *data, size_t len)
 {
