@@ -233,33 +233,9 @@ pub enum EphemerisError {
 
 static NEXT_INSTANCE_ID: AtomicU64 = AtomicU64::new(1);
 
-/// Releases the thread's state in the C library when the thread exits:
-/// its open file streams and decoded segments are per-thread memory that
-/// nothing else frees, and tokio's blocking pool starts and retires threads
-/// all day (PDF reports and summaries cast their charts there). Each
-/// retired thread left about 26 KiB behind (`shared/tests/thread_exit_memory.rs`).
-struct ThreadLibrary(Cell<u64>);
-
-impl Drop for ThreadLibrary {
-    fn drop(&mut self) {
-        // SAFETY: `swe_close` touches only the calling thread's state when
-        // the library's state is per thread (asked of the library itself,
-        // whose `TLS` depends on the target and its build flags): the
-        // thread's own streams and buffers, which no other thread reads,
-        // and which no other destructor of this thread uses (the segment
-        // cache of patch 11 keeps its own copies). Elsewhere the state is
-        // the process's and is left alone.
-        unsafe {
-            if self.0.get() != 0 && sys::swe_state_is_per_thread() != 0 {
-                sys::swe_close();
-            }
-        }
-    }
-}
-
 thread_local! {
-    /// Which `Ephemeris` instance last set this thread's search path (0: none).
-    static CONFIGURED_FOR: ThreadLibrary = const { ThreadLibrary(Cell::new(0)) };
+    /// Which `Ephemeris` instance last set this thread's search path.
+    static CONFIGURED_FOR: Cell<u64> = const { Cell::new(0) };
     /// The sidereal mode last set on this thread (-1: none yet).
     static SIDEREAL_MODE: Cell<i32> = const { Cell::new(-1) };
     /// The last ayanamsa computed on this thread: (mode, jd, value): the
@@ -348,35 +324,26 @@ impl Ephemeris {
     /// Points this thread's C-library state at this instance's files. Call it
     /// first in any function that calls the C library directly.
     pub(crate) fn configure_thread(&self) {
-        let configured = CONFIGURED_FOR.try_with(|ThreadLibrary(configured)| {
+        CONFIGURED_FOR.with(|configured| {
             if configured.get() != self.id {
-                self.point_library_here();
+                for (name, bytes) in &self.memory_files {
+                    let (data, len) = bytes.map_or((std::ptr::null(), 0), |bytes| (bytes.as_ptr().cast(), bytes.len()));
+                    // SAFETY: `name` is a NUL-terminated string the library
+                    // copies; `data` is 'static (compiled in) or null, which
+                    // removes the name from the thread's registry.
+                    let registered = unsafe { sys::swe_set_memory_file(name.as_ptr(), data, len) };
+                    // Refused only for a name with a path or past the
+                    // library's 16: never for the names compiled in.
+                    debug_assert_eq!(registered, 0, "{name:?} not registered");
+                }
+                // SAFETY: the pointer is a valid NUL-terminated string that
+                // outlives the call; the library copies it into its state.
+                // It closes the thread's open files, so the streams opened
+                // next read the files just registered.
+                unsafe { sys::swe_set_ephe_path(self.search_path.as_ptr()) };
                 configured.set(self.id);
             }
         });
-        // A chart cast from another destructor after this thread's record
-        // is gone: configure every time rather than fail.
-        if configured.is_err() {
-            self.point_library_here();
-        }
-    }
-
-    fn point_library_here(&self) {
-        for (name, bytes) in &self.memory_files {
-            let (data, len) = bytes.map_or((std::ptr::null(), 0), |bytes| (bytes.as_ptr().cast(), bytes.len()));
-            // SAFETY: `name` is a NUL-terminated string the library
-            // copies; `data` is 'static (compiled in) or null, which
-            // removes the name from the thread's registry.
-            let registered = unsafe { sys::swe_set_memory_file(name.as_ptr(), data, len) };
-            // Refused only for a name with a path or past the
-            // library's 16: never for the names compiled in.
-            debug_assert_eq!(registered, 0, "{name:?} not registered");
-        }
-        // SAFETY: the pointer is a valid NUL-terminated string that
-        // outlives the call; the library copies it into its state.
-        // It closes the thread's open files, so the streams opened
-        // next read the files just registered.
-        unsafe { sys::swe_set_ephe_path(self.search_path.as_ptr()) };
     }
 
     pub fn position(&self, jd: JulianDay, body: Body, observer: Observer) -> Result<BodyPosition, EphemerisError> {

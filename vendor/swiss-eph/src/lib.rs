@@ -565,10 +565,6 @@ unsafe extern "C" {
     /// outlive every computation. The registry is the calling thread's;
     /// register before `swe_set_ephe_path`, which closes open files.
     pub fn swe_set_memory_file(name: *const c_char, data: *const std::os::raw::c_void, len: usize) -> int32;
-    /// Patch: 1 where each thread has its own copy of the library's state
-    /// (`TLS` in sweodef.h), so that a thread's `swe_close` closes only its
-    /// own; 0 where the state is the process's.
-    pub fn swe_state_is_per_thread() -> int32;
     pub fn swe_set_jpl_file(fname: *const c_char);
     pub fn swe_get_planet_name(ipl: c_int, spname: *mut c_char) -> *mut c_char;
     pub fn swe_set_topo(geolon: c_double, geolat: c_double, geoalt: c_double);

@@ -94,8 +94,9 @@
 #endif
 
 /* Patch (astro-api): 1 where TLS above gives each thread its own copy of the
- * library's state, 0 where the state is the process's (swe_state_is_per_thread
- * in sweph.c; the segment cache of patch 11). */
+ * library's state, 0 where the state is the process's: only in the first case
+ * are segments kept per thread and a thread's state released at its exit
+ * (sweph.c, patches 11 and 12). */
 #if !defined(TLSOFF) && !defined( __APPLE__ ) && !defined(WIN32) && !defined(DOS32)
 #define SWI_STATE_PER_THREAD 1
 #else

@@ -2384,7 +2384,7 @@ again:
  * came from (every opening has a new number, so nothing kept outlives its
  * file) and the segment's number; a slow body's few segments in a century
  * are then read once. Same bits: the same coefficients, copied. The memory
- * is freed when the thread exits (a pthread key's destructor).
+ * is freed when the thread exits, with the rest of its state (patch 12).
  */
 #if SWI_STATE_PER_THREAD && !MSDOS && !defined(_WIN32) && !defined(__wasm__)
 /* only where TLS is the thread's own (sweodef.h) and pthread exists */
@@ -2404,28 +2404,42 @@ struct seg_cache {
 static TLS struct seg_cache *seg_cache = NULL;
 static TLS unsigned long long seg_opening[SEI_NEPHFILES];
 static TLS unsigned long long seg_openings = 0;
-static pthread_key_t seg_cache_key;
-static pthread_once_t seg_cache_once = PTHREAD_ONCE_INIT;
+/* Patch (astro-api, patch 12): a thread's state released when it exits. */
+static pthread_key_t thread_state_key;
+static pthread_once_t thread_state_once = PTHREAD_ONCE_INIT;
+static TLS AS_BOOL thread_state_watched = FALSE;
 
-static void seg_cache_free(void *p)
+/* The exiting thread's state: nothing else frees its open files and decoded
+ * segments (swe_close), nor the segments kept; a pool that retires threads
+ * would leave them all behind. */
+static void thread_state_free(void *p)
 {
-  struct seg_cache *c = (struct seg_cache *) p;
   int i, j;
-  for (i = 0; i < SEI_NPLANETS; i++)
-    for (j = 0; j < SEG_KEPT; j++)
-      free(c->kept[i][j].coef);
-  free(c);
-  seg_cache = NULL;	/* the exiting thread's own */
+  (void) p;
+  swe_close();
+  if (seg_cache != NULL) {
+    for (i = 0; i < SEI_NPLANETS; i++)
+      for (j = 0; j < SEG_KEPT; j++)
+	free(seg_cache->kept[i][j].coef);
+    free(seg_cache);
+    seg_cache = NULL;
+  }
 }
 
-static void seg_cache_key_make(void)
+static void thread_state_key_make(void)
 {
-  (void) pthread_key_create(&seg_cache_key, seg_cache_free);
+  (void) pthread_key_create(&thread_state_key, thread_state_free);
 }
 
-/* a file (ifno) was opened: what is kept from its earlier openings is stale */
+/* a file (ifno) was opened: what is kept from its earlier openings is stale;
+ * and from the thread's first opening on, its state is released at its exit */
 static void seg_file_opened(int ifno)
 {
+  if (!thread_state_watched
+      && pthread_once(&thread_state_once, thread_state_key_make) == 0
+      /* any pointer but NULL: the destructor runs for a key that has one */
+      && pthread_setspecific(thread_state_key, &thread_state_watched) == 0)
+    thread_state_watched = TRUE;
   if (ifno >= 0 && ifno < SEI_NEPHFILES)
     seg_opening[ifno] = ++seg_openings;
 }
@@ -2462,16 +2476,12 @@ static void seg_keep(int ipli, int ifno, double tjd, struct plan_data *pdp)
   if (ifno < 0 || ifno >= SEI_NEPHFILES || seg_opening[ifno] == 0 || pdp->segp == NULL || pdp->dseg <= 0)
     return;
   if (seg_cache == NULL) {
-    if (pthread_once(&seg_cache_once, seg_cache_key_make) != 0)
+    /* only what the thread's exit will free */
+    if (!thread_state_watched)
       return;
     seg_cache = (struct seg_cache *) calloc(1, sizeof(struct seg_cache));
     if (seg_cache == NULL)
       return;
-    if (pthread_setspecific(seg_cache_key, seg_cache) != 0) {
-      free(seg_cache);
-      seg_cache = NULL;
-      return;
-    }
   }
   e = &seg_cache->kept[ipli][seg_cache->next[ipli]];
   if (e->coef == NULL || e->ncoe != pdp->ncoe) {
@@ -2517,15 +2527,6 @@ static TLS struct {
   size_t len;
 } swi_memory_files[SWI_MEMORY_FILES_MAX];
 static TLS int swi_memory_files_count = 0;
-
-/* Patch (astro-api): whether each thread has its own copy of the library's
- * state. Only then may a thread's swe_close() be called when the thread
- * exits (the Rust side does, so that a retired thread leaves no open streams
- * or segments behind); elsewhere it would close every thread's. */
-int32 CALL_CONV swe_state_is_per_thread(void)
-{
-  return SWI_STATE_PER_THREAD;
-}
 
 int32 CALL_CONV swe_set_memory_file(const char *name, const void *data, size_t len)
 {

@@ -742,9 +742,6 @@ ext_def( void ) swe_set_ephe_path(const char *path);
 /* Patch (astro-api): a data file's bytes registered under its name are read
  * from memory instead of from the ephemeris path (see sweph.c). */
 ext_def( int32 ) swe_set_memory_file(const char *name, const void *data, size_t len);
-/* Patch (astro-api): 1 where each thread has its own library state (TLS),
- * 0 where the state is the process's (see sweph.c). */
-ext_def( int32 ) swe_state_is_per_thread(void);
 
 /* set file name of JPL file */
 ext_def( void ) swe_set_jpl_file(const char *fname);
