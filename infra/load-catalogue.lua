@@ -3,6 +3,9 @@
 --   wrk ... -s infra/load-catalogue.lua URL -- KIND KEY ORIGIN [LINKS_FILE THREADS ROUND ROUNDS]
 -- KIND: natal synastry transit_year events_year solar_return lunar_return
 --   progressions pdf (POSTs with random birth moments, years and dates);
+--   the floor under them: numerology (a life-path number of a random birth
+--   date: parsing, key, metering and a 290-byte answer, next to no
+--   computation) and health (GET /health: no key, the server's own layers);
 --   svg png summary (GETs of signed links from LINKS_FILE, lines
 --   "svg|png|summary PATH": chart images of distinct charts round-robin, and
 --   summary links each opened once, so every summary is written, not read
@@ -66,6 +69,9 @@ local bodies = {
       math.random(1, 1000000), math.random(1930, 2020), math.random(1, 12), math.random(1, 28), math.random(4, 23),
       math.random(0, 59), math.random() * 20 + 36, math.random() * 10 + 7)
   end,
+  numerology = function()
+    return "/api/numerology/life-path", string.format('{"dateTime":"%s","includeText":false}', moment())
+  end,
   peer_svg = function()
     return "/api/chart/svg", string.format('{"dateTime":"%s","location":%s}', moment(), place())
   end,
@@ -87,7 +93,7 @@ init = function(args)
       if link_kind == kind then paths[#paths + 1] = path end
     end
   end
-  if bodies[kind] == nil and #paths == 0 then
+  if bodies[kind] == nil and #paths == 0 and kind ~= "health" then
     error("load-catalogue.lua: no request for kind " .. tostring(kind))
   end
   if kind == "summary" then
@@ -105,6 +111,7 @@ init = function(args)
 end
 
 request = function()
+  if kind == "health" then return wrk.format("GET", "/health") end
   local headers = { ["X-Api-Key"] = key, ["Origin"] = origin, ["Referer"] = origin .. "/chart" }
   local make = bodies[kind]
   if make then

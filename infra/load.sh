@@ -28,7 +28,10 @@
 #     once), LOAD_ROUNDS runs of LOAD_SECONDS (10) each, and the peer's
 #     equivalent where it has one; a table of the medians (LOAD_KINDS picks
 #     kinds; LOAD_SUMMARY_LINKS (12000) summary links a round are made
-#     first, and summary runs last LOAD_SUMMARY_SECONDS (3)).
+#     first, and summary runs last LOAD_SUMMARY_SECONDS (3)). Two kinds
+#     outside the default list measure the floor under every calculation:
+#     `numerology` (a keyed request that computes next to nothing) and
+#     `health` (no key): LOAD_KINDS="health numerology natal" LOAD_PEER=0.
 # Environment:
 #   LOAD_BACKEND   embedded (default) | moto: DynamoDB through a moto server
 #                  (infra/moto.sh, MOTO_PORT; started and stopped here unless
